@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import type { AppDeps, AppEnv } from './context';
+import { AppError } from './errors';
+import { healthRoutes } from './features/health/routes';
+import type { WebHandlers } from './web';
+
+export type AppOptions = {
+  /** Serves the web app (static assets and server-rendered pages) for everything outside /api. */
+  web?: WebHandlers;
+};
+
+/** Builds the whole HTTP app without listening, so tests can call `app.request()` in-process. */
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId({ headerName: 'x-request-id' }));
+  app.use(async (c, next) => {
+    const log = deps.logger.child({ reqId: c.get('requestId') });
+    c.set('deps', deps);
+    c.set('log', log);
+    c.set('user', null);
+    const started = performance.now();
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const level = c.res.status >= 500 ? 'error' : 'info';
+    log[level]({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+  });
+
+  const api = new Hono<AppEnv>();
+  api.route('/', healthRoutes());
+  app.route('/api', api);
+  app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      return c.json({ error: { code: error.code, message: error.message, ...error.details } }, error.status);
+    }
+    c.get('log').error({ err: error }, 'unhandled error');
+    return c.json(
+      {
+        error: {
+          code: 'internal',
+          message: 'Something went wrong. Please try again.',
+          requestId: c.get('requestId'),
+        },
+      },
+      500,
+    );
+  });
+
+  if (options.web) {
+    app.use('*', options.web.assets);
+    app.all('*', options.web.pages);
+  }
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

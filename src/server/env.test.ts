@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('has working defaults for a fresh clone', () => {
+    const env = loadEnv({});
+    expect(env.port).toBe(3000);
+    expect(env.publicUrl).toBe('http://localhost:3000');
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.dataDir.endsWith('data')).toBe(true);
+    expect(env.paystack.baseUrl).toBeUndefined();
+    expect(env.paystack.simulatorAllowed).toBe(true);
+    expect(env.demoData).toBe(true);
+  });
+
+  it('fails fast with one clear line', () => {
+    expect(() => loadEnv({ PORT: 'abc' })).toThrow(EnvError);
+    expect(() => loadEnv({ PORT: 'abc' })).toThrow(/^Invalid configuration: PORT: /);
+    expect(() => loadEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadEnv({ PAYSTACK_SECRET_KEY: 'sk_test_x' })).toThrow(/PAYSTACK_PUBLIC_KEY/);
+  });
+
+  it('turns the simulator and demo data off in production unless asked', () => {
+    const env = loadEnv({ NODE_ENV: 'production' });
+    expect(env.paystack.simulatorAllowed).toBe(false);
+    expect(env.demoData).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'production', PAYMENT_SIMULATOR: 'allow' }).paystack.simulatorAllowed).toBe(
+      true,
+    );
+  });
+
+  it('points at the real Paystack API when keys are set', () => {
+    const env = loadEnv({ PAYSTACK_SECRET_KEY: 'sk_test_1', PAYSTACK_PUBLIC_KEY: 'pk_test_1' });
+    expect(env.paystack.baseUrl).toBe('https://api.paystack.co');
+    expect(loadEnv({ PAYSTACK_BASE_URL: 'http://127.0.0.1:9999/' }).paystack.baseUrl).toBe(
+      'http://127.0.0.1:9999/',
+    );
+  });
+});

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import type { AppDeps } from './context';
+import { openDatabase } from './db/client';
+import { ensureDefaults } from './db/defaults';
+import { migrate } from './db/migrate';
+import { seedDemoData } from './db/seed';
+import { EnvError, loadEnv } from './env';
+import { createLogger } from './logger';
+import { createWebHandlers } from './web';
+
+async function main() {
+  const env = loadEnv();
+  const logger = createLogger(env.logLevel);
+  const database = await openDatabase(
+    env.databaseUrl
+      ? { kind: 'postgres', url: env.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(env.dataDir, 'pglite') },
+  );
+  const version = await migrate(database);
+  await ensureDefaults(database);
+  const deps: AppDeps = { env, database, logger };
+  if (env.demoData) await seedDemoData(deps);
+
+  let handle: ((request: Request) => Response | Promise<Response>) | undefined;
+  const web = await createWebHandlers(
+    env.buildDir,
+    async (request) => handle!(request),
+    env.isProduction ? 'production' : 'development',
+  );
+  const app = createApp(deps, { web });
+  handle = app.fetch;
+
+  const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+    logger.info(
+      { port: info.port, database: database.kind, migrationVersion: version },
+      `Shop ready at ${env.publicUrl}`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await database
+        .close()
+        .catch((error: unknown) => logger.error({ err: error }, 'closing the database failed'));
+      logger.info('stopped');
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+  } else {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  }
+  process.exit(1);
+});

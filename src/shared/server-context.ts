@@ -1,0 +1,9 @@
+/**
+ * What the server hands to the web app's loaders (React Router's load context). Loaders call the
+ * same JSON API as the browser does, in-process and with the visitor's cookies, so the API stays
+ * the only door to the data.
+ */
+export interface ServerContext {
+  api(path: string, init?: RequestInit): Promise<Response>;
+  publicUrl: string;
+}

@@ -1,0 +1,59 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { startMailCatcher } from './mail-catcher';
+
+/**
+ * Starts, for the whole browser-test run: a real SMTP server that keeps every message it receives
+ * in .tmp/e2e-mail, and the built shop on a fresh data folder with the demo catalogue.
+ */
+export default async function globalSetup() {
+  const port = Number(process.env.E2E_PORT ?? 3210);
+  const root = path.resolve('.tmp', `e2e-${port}`);
+  await rm(root, { recursive: true, force: true });
+  await mkdir(root, { recursive: true });
+  if (!existsSync(path.resolve('dist/server/main.js')))
+    throw new Error('Build the shop first: npm run build');
+
+  const mail = await startMailCatcher(path.join(root, 'mail'));
+  process.env.E2E_MAIL_DIR = mail.dir;
+
+  const shop: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: path.join(root, 'data'),
+      DATABASE_URL: '',
+      DEMO_DATA: 'true',
+      PAYMENT_SIMULATOR: 'allow',
+      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(`http://localhost:${port}/api/health`, shop);
+
+  return async () => {
+    shop.kill('SIGTERM');
+    await new Promise((resolve) => shop.once('exit', resolve));
+    await mail.close();
+  };
+}
+
+async function waitForHealth(url: string, shop: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (shop.exitCode !== null) throw new Error(`The shop exited with code ${shop.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The shop did not answer ${url} within 60 s`);
+}
