@@ -12,7 +12,6 @@ step "lint"
 npx biome check .
 
 step "typecheck"
-npx react-router typegen
 npx tsc --noEmit
 
 step "unit and API tests (PGlite)"

@@ -2,7 +2,17 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
+import { csrfMiddleware, sessionMiddleware } from './features/accounts/middleware';
+import { accountRoutes, authRoutes } from './features/accounts/routes';
+import { catalogRoutes } from './features/catalog/routes';
+import { cartRoutes } from './features/cart/routes';
+import { checkoutRoutes } from './features/checkout/routes';
+import { devMailboxRoutes } from './features/email/routes';
 import { healthRoutes } from './features/health/routes';
+import { mediaRoutes } from './features/images/routes';
+import { orderRoutes } from './features/orders/routes';
+import { paymentRoutes } from './features/payments/routes';
+import { paystackSimulatorRoutes } from './features/payments/simulator';
 import type { WebHandlers } from './web';
 
 export type AppOptions = {
@@ -28,7 +38,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   const api = new Hono<AppEnv>();
+  api.use(csrfMiddleware());
+  api.use(sessionMiddleware());
   api.route('/', healthRoutes());
+  api.route('/', authRoutes());
+  api.route('/', accountRoutes());
+  api.route('/', devMailboxRoutes());
+  api.route('/', cartRoutes());
+  api.route('/', checkoutRoutes());
+  api.route('/', orderRoutes());
+  api.route('/', paymentRoutes());
+  api.route('/', catalogRoutes());
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
 
@@ -48,6 +68,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       500,
     );
   });
+
+  app.route('/', mediaRoutes());
+
+  app.route('/simulator/paystack', paystackSimulatorRoutes(deps, app.fetch));
 
   if (options.web) {
     app.use('*', options.web.assets);

@@ -7,6 +7,7 @@ import { ensureDefaults } from './db/defaults';
 import { migrate } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { EnvError, loadEnv } from './env';
+import { createMailer } from './features/email/mailer';
 import { createLogger } from './logger';
 import { createWebHandlers } from './web';
 
@@ -20,15 +21,11 @@ async function main() {
   );
   const version = await migrate(database);
   await ensureDefaults(database);
-  const deps: AppDeps = { env, database, logger };
+  const deps: AppDeps = { env, database, logger, mailer: createMailer(env) };
   if (env.demoData) await seedDemoData(deps);
 
   let handle: ((request: Request) => Response | Promise<Response>) | undefined;
-  const web = await createWebHandlers(
-    env.buildDir,
-    async (request) => handle!(request),
-    env.isProduction ? 'production' : 'development',
-  );
+  const web = await createWebHandlers(env.buildDir, async (request) => handle!(request));
   const app = createApp(deps, { web });
   handle = app.fetch;
 

@@ -1,36 +1,79 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
-import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ServerContext } from '#shared/server-context';
 import type { AppEnv } from './context';
 
 type InProcessFetch = (request: Request) => Promise<Response>;
 
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+interface ClientAssets {
+  entry: string;
+  css: string[];
+  preloads(key: string): string[];
+}
+
+interface ServerEntry {
+  render(request: Request, context: ServerContext, assets: ClientAssets): Promise<Response>;
+}
+
 /** Headers of the visitor's request that the in-process API call must see too. */
 const FORWARDED = ['cookie', 'user-agent', 'accept-language', 'x-forwarded-for', 'x-real-ip'];
+const CLIENT_ENTRY = 'src/web/entry-client.tsx';
 
 export type WebHandlers = {
   /** Files of the client build; hashed assets are cached for a year. Falls through when absent. */
   assets: MiddlewareHandler<AppEnv>;
-  /** React Router's server rendering for every other path. */
+  /** Server rendering of every other path. */
   pages: MiddlewareHandler<AppEnv>;
 };
 
-/** The web app. `fetchApi` is the app's own fetch, used by loaders to call the API in-process. */
-export async function createWebHandlers(
-  buildDir: string,
-  fetchApi: InProcessFetch,
-  mode: 'development' | 'production',
-): Promise<WebHandlers> {
-  const serverEntry = path.join(buildDir, 'server', 'index.js');
+/** Reads the client build's manifest: which files a page needs, with their static imports. */
+export function readClientAssets(buildDir: string): ClientAssets {
+  const manifestPath = path.join(buildDir, 'client', '.vite', 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) throw new Error(`${manifestPath} has no ${CLIENT_ENTRY}`);
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return seen;
+    seen.add(key);
+    for (const dependency of chunk.imports ?? []) closure(dependency, seen);
+    return seen;
+  };
+  const cache = new Map<string, string[]>();
+  return {
+    entry: `/${entry.file}`,
+    css: (entry.css ?? []).map((file) => `/${file}`),
+    preloads(key) {
+      let files = cache.get(key);
+      if (!files) {
+        // Everything the entry and the page import before running, so no request waits on another.
+        const chunks = closure(key, closure(CLIENT_ENTRY));
+        chunks.delete(CLIENT_ENTRY);
+        files = [...chunks].map((chunkKey) => `/${manifest[chunkKey]!.file}`);
+        cache.set(key, files);
+      }
+      return files;
+    },
+  };
+}
+
+/** The web app. `fetchApi` is the app's own fetch, used by pages to call the API in-process. */
+export async function createWebHandlers(buildDir: string, fetchApi: InProcessFetch): Promise<WebHandlers> {
+  const serverEntry = path.join(buildDir, 'server', 'entry-server.js');
   if (!existsSync(serverEntry)) {
     throw new Error(`The web app is not built (${serverEntry} is missing). Run: npm run build`);
   }
-  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  const handleRequest = createRequestHandler(build, mode);
+  const { render } = (await import(pathToFileURL(serverEntry).href)) as ServerEntry;
+  const clientAssets = readClientAssets(buildDir);
 
   const assets = serveStatic<AppEnv>({
     root: path.relative(process.cwd(), path.join(buildDir, 'client')),
@@ -54,7 +97,7 @@ export async function createWebHandlers(
         return fetchApi(new Request(new URL(apiPath, new URL(visitor.url).origin), { ...init, headers }));
       },
     };
-    return handleRequest(visitor, { ...context });
+    return render(visitor, context, clientAssets);
   };
 
   return { assets, pages };

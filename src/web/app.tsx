@@ -1,0 +1,184 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { Footer } from './components/layout/footer';
+import { Navbar } from './components/layout/navbar';
+import { Toasts } from './components/ui/toast';
+import { browserFetch } from './lib/api';
+import { headTitle } from './lib/head';
+import { type LoadedPage, loadPage } from './lib/page-loader';
+import type { RouteModule } from './lib/route-module';
+import { SessionProvider, type SessionUser } from './lib/session';
+import type { RouteEntry } from './routes';
+import './app.css';
+
+/** What the server rendered with, serialised into the page so the browser hydrates the same tree. */
+export interface InitialState {
+  url: string;
+  route: RouteEntry;
+  params: Record<string, string | undefined>;
+  data: unknown;
+  status: number;
+  error?: string;
+  user: SessionUser | null;
+}
+
+type PageState = Extract<LoadedPage, { kind: 'page' }> & { key: string };
+
+interface PageContextValue {
+  /** Runs the current page's `load` again, e.g. after a change the page shows. */
+  revalidate(): Promise<void>;
+  pending: boolean;
+  status: number;
+}
+const PageContext = createContext<PageContextValue | null>(null);
+
+export function usePage(): PageContextValue {
+  const value = useContext(PageContext);
+  if (!value) throw new Error('usePage must be used inside the app');
+  return value;
+}
+
+const keyOf = (location: { pathname: string; search: string }) => `${location.pathname}${location.search}`;
+
+export function App({ initial, module }: { initial: InitialState; module: RouteModule }) {
+  return (
+    <SessionProvider initialUser={initial.user}>
+      <Shell initial={initial} module={module} />
+    </SessionProvider>
+  );
+}
+
+function Shell({ initial, module }: { initial: InitialState; module: RouteModule }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigationType = useNavigationType();
+  const [page, setPage] = useState<PageState>(() => ({
+    kind: 'page',
+    key: initial.url,
+    route: initial.route,
+    module,
+    params: initial.params,
+    data: initial.data,
+    status: initial.status,
+    error: initial.error,
+  }));
+  const [pending, setPending] = useState<{ Pending?: RouteModule['Pending'] } | null>(null);
+  const scrollPositions = useRef(new Map<string, number>());
+  const current = keyOf(location);
+
+  const load = useCallback(
+    async (key: string, signal: { cancelled: boolean }) => {
+      const url = new URL(key, window.location.origin);
+      const loaded = await loadPage(url, browserFetch, (module) => {
+        if (!signal.cancelled && module.Pending) setPending({ Pending: module.Pending });
+      });
+      if (signal.cancelled) return;
+      if (loaded.kind === 'redirect') {
+        navigate(loaded.to, { replace: true });
+        return;
+      }
+      setPage({ ...loaded, key });
+      setPending(null);
+    },
+    [navigate],
+  );
+
+  useEffect(() => {
+    if (page.key === current) return;
+    const signal = { cancelled: false };
+    setPending({});
+    load(current, signal).catch(() => {
+      if (!signal.cancelled) window.location.assign(current);
+    });
+    return () => {
+      signal.cancelled = true;
+    };
+  }, [current, page.key, load]);
+
+  // Scroll: new pages start at the top; back/forward returns to where the visitor was.
+  useEffect(() => {
+    const positions = scrollPositions.current;
+    const key = location.key;
+    if (page.key !== current) return;
+    if (navigationType === 'POP') window.scrollTo(0, positions.get(key) ?? 0);
+    else if (!location.hash) window.scrollTo(0, 0);
+    const remember = () => positions.set(key, window.scrollY);
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => window.removeEventListener('scroll', remember);
+  }, [page.key, current, location.key, location.hash, navigationType]);
+
+  useEffect(() => {
+    const title = headTitle(page.module, page.data, page.params, new URL(page.key, window.location.origin));
+    if (title) document.title = title;
+  }, [page]);
+
+  const revalidate = useCallback(() => load(page.key, { cancelled: false }), [load, page.key]);
+  const Page = page.module.default;
+  const isLoading = pending !== null;
+  const Skeleton = pending?.Pending;
+
+  return (
+    <PageContext.Provider value={{ revalidate, pending: isLoading, status: page.status }}>
+      <Layout layout={page.route.layout ?? 'shop'} loading={isLoading}>
+        {Skeleton ? (
+          <Skeleton />
+        ) : page.error ? (
+          <PageError message={page.error} />
+        ) : (
+          <Page key={page.key} data={page.data} params={page.params} />
+        )}
+      </Layout>
+      <Toasts />
+    </PageContext.Provider>
+  );
+}
+
+function Layout({
+  layout,
+  loading,
+  children,
+}: {
+  layout: 'shop' | 'admin';
+  loading: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <div
+        aria-hidden="true"
+        className={`fixed inset-x-0 top-0 z-50 h-0.5 origin-left bg-accent transition-transform duration-300 ${loading ? 'scale-x-75' : 'scale-x-0'}`}
+      />
+      {layout === 'shop' ? (
+        <div className="flex min-h-screen flex-col">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+          >
+            Skip to content
+          </a>
+          <Navbar />
+          <main id="main" className="flex-1" aria-busy={loading}>
+            {children}
+          </main>
+          <Footer />
+        </div>
+      ) : (
+        <main id="main" aria-busy={loading}>
+          {children}
+        </main>
+      )}
+    </>
+  );
+}
+
+function PageError({ message }: { message: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <p className="mt-2 text-neutral-600">{message}</p>
+      <a href="/" className="mt-6 inline-block rounded bg-brand px-5 py-3 font-semibold text-white">
+        Return to Home
+      </a>
+    </div>
+  );
+}

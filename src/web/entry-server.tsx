@@ -1,0 +1,65 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import type { ServerContext } from '#shared/server-context';
+import { App, type InitialState } from './app';
+import { pageHead, renderHeadTags, safeJson } from './lib/head';
+import { loadPage } from './lib/page-loader';
+import { fetchSession } from './lib/session';
+import { manifestKey } from './routes';
+
+/** What the client build produced (from its Vite manifest), resolved once by the server. */
+export interface ClientAssets {
+  /** The client entry script. */
+  entry: string;
+  /** Stylesheets of the entry. */
+  css: string[];
+  /** For a manifest key, the chunks to preload (the chunk and its static imports). */
+  preloads(key: string): string[];
+}
+
+/**
+ * Renders one page to a full HTML response: runs the page's `load` through the in-process API,
+ * renders React to HTML, and writes the head tags, the serialised state and the scripts.
+ */
+export async function render(
+  request: Request,
+  context: ServerContext,
+  assets: ClientAssets,
+): Promise<Response> {
+  const url = new URL(request.url);
+  const [loaded, user] = await Promise.all([loadPage(url, context.api), fetchSession(context.api)]);
+  if (loaded.kind === 'redirect') {
+    return new Response(null, { status: loaded.status, headers: { location: loaded.to } });
+  }
+  const initial: InitialState = {
+    url: url.pathname + url.search,
+    route: loaded.route,
+    params: loaded.params,
+    data: loaded.data,
+    status: loaded.status,
+    error: loaded.error,
+    user,
+  };
+  const appHtml = renderToString(
+    <StrictMode>
+      <StaticRouter location={initial.url}>
+        <App initial={initial} module={loaded.module} />
+      </StaticRouter>
+    </StrictMode>,
+  );
+  const head = renderHeadTags(pageHead(loaded.module, loaded.data, loaded.params, url, context.publicUrl));
+  const preloads = [...new Set([...assets.preloads(manifestKey(loaded.route))])]
+    .map((file) => `<link rel="modulepreload" href="${file}">`)
+    .join('');
+  const styles = assets.css.map((file) => `<link rel="stylesheet" href="${file}">`).join('');
+  const html = `<!DOCTYPE html><html lang="en-NG"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="theme-color" content="#111111"><link rel="icon" href="/favicon.svg" type="image/svg+xml">${head}${styles}<link rel="modulepreload" href="${assets.entry}">${preloads}</head><body><div id="root">${appHtml}</div><script>window.__SHOP__=${safeJson(initial)}</script><script type="module" src="${assets.entry}"></script></body></html>`;
+  return new Response(html, {
+    status: loaded.status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      // Pages depend on the visitor (session, cart): never cached by shared caches.
+      'cache-control': 'private, no-cache',
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from '../components/ui/toast';
+import type { HeadTag } from '../lib/route-module';
+import { KNOWN_NAMES, paths } from '../paths';
+
+export function head(): HeadTag[] {
+  return [{ title: 'Page not found | Naija Street' }, { name: 'robots', content: 'noindex' }];
+}
+
+const REDIRECTED_KEY = 'naija-street.not-found-redirected';
+
+/** A known page typed another way (/NEW, /tshirts/): its canonical path, else null. */
+export function knownPath(pathname: string): string | null {
+  const name = pathname.toLowerCase().replace(/^\/+|\/+$/g, '');
+  return (KNOWN_NAMES as readonly string[]).includes(name) ? `/${name}` : null;
+}
+
+export default function NotFound() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isAdminPath = location.pathname.toLowerCase().startsWith('/admin');
+
+  useEffect(() => {
+    const target = knownPath(location.pathname);
+    if (!target) return;
+    // Redirect once per path, so a page that is really missing cannot loop.
+    const done = new Set<string>(JSON.parse(sessionStorage.getItem(REDIRECTED_KEY) ?? '[]'));
+    if (done.has(location.pathname)) return;
+    done.add(location.pathname);
+    sessionStorage.setItem(REDIRECTED_KEY, JSON.stringify([...done]));
+    toast.info(`Taking you to ${target}`);
+    navigate(target, { replace: true });
+  }, [location.pathname, navigate]);
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <p className="text-6xl font-black text-neutral-200">404</p>
+      <h1 className="mt-4 text-2xl font-bold">Page not found</h1>
+      <p className="mt-2 text-neutral-600">The page you're looking for doesn't exist.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to={paths.home} className="rounded bg-brand px-5 py-3 text-sm font-bold text-white">
+          Go to Homepage
+        </Link>
+        {isAdminPath ? (
+          <a href={paths.admin} className="rounded border border-neutral-900 px-5 py-3 text-sm font-bold">
+            Go to Admin Login
+          </a>
+        ) : null}
+      </div>
+      {isAdminPath ? (
+        <p className="mt-4 text-sm text-neutral-500">
+          You may need to log in again to reach the admin panel.
+        </p>
+      ) : null}
+    </div>
+  );
+}
