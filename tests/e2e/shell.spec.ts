@@ -1,11 +1,97 @@
 import { expect, test } from '@playwright/test';
+import { formatNaira } from '../../src/shared/money';
+import { E2E_STANDARD_FEE_KOBO } from './support/prepare-data';
+import { PHONE, snap } from './support/screens';
 
-test.describe('server rendering', () => {
+test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the home page arrives as HTML, readable without JavaScript', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  test('the home page arrives rendered from the server', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Streetwear with Naija soul.');
+    await expect(page.getByRole('link', { name: 'SHOP NEW ARRIVALS' })).toHaveAttribute('href', '/new');
     await expect(page).toHaveTitle(/Naija Street/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /streetwear/i);
   });
+
+  test('an unknown path answers 404 with the not-found screen', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("The page you're looking for doesn't exist.")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Homepage' })).toBeVisible();
+  });
+});
+
+test('the menu opens MEN and WOMEN one at a time and links to the categories', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'LOGIN / REGISTER' })).toBeVisible();
+  for (const name of ['ALL PRODUCTS', 'NEW', 'HATS', 'ACCESSORIES']) {
+    await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  const men = menu.getByRole('button', { name: 'MEN', exact: true });
+  const women = menu.getByRole('button', { name: 'WOMEN', exact: true });
+  await men.click();
+  await expect(men).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu.getByRole('link', { name: 'TOPS / JERSEYS' })).toBeVisible();
+  await snap(page, 'menu');
+  await women.click();
+  await expect(women).toHaveAttribute('aria-expanded', 'true');
+  await expect(men).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu.getByRole('link', { name: 'TOPS / JERSEYS' })).toBeHidden();
+  await expect(menu.getByRole('link', { name: 'TOPS', exact: true })).toHaveAttribute('href', '/women/tops');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+});
+
+test('a known name typed another way is redirected once, with a toast', async ({ page }) => {
+  await page.goto('/Terms-Of-Service-Missing');
+  await expect(page.getByText("The page you're looking for doesn't exist.")).toBeVisible();
+  await page.goto('/ADMIN/ORDERS');
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByText('Taking you to /admin/orders')).toBeVisible();
+});
+
+test('the admin hint shows on admin paths that do not exist', async ({ page }) => {
+  await page.goto('/admin/no-such-screen');
+  await expect(page.getByRole('link', { name: 'Go to Admin Login' })).toHaveAttribute('href', '/admin');
+  await expect(page.getByText('You may need to log in again')).toBeVisible();
+});
+
+test('the shipping policy shows the fees stored in the database', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Shipping Policy' }).click();
+  await expect(page).toHaveURL(/\/shipping-policy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Shipping Policy' })).toBeVisible();
+  const standard = page.getByRole('row', { name: /Standard Shipping/ });
+  await expect(standard).toContainText(formatNaira(E2E_STANDARD_FEE_KOBO));
+  await expect(standard).toContainText('free on orders above ₦25,000.00');
+  await expect(page.getByRole('row', { name: /Express Shipping/ })).toContainText('₦5,000.00');
+  await snap(page, 'shipping-policy');
+});
+
+test('the terms page has its 11 sections', async ({ page }) => {
+  await page.goto('/terms-of-service');
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(11);
+});
+
+test('/collections goes home and the query-routing demo follows ?view= and ?section=', async ({ page }) => {
+  await page.goto('/collections');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/query-routing-example');
+  await expect(page.getByRole('heading', { name: 'Default view' })).toBeVisible();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/view=settings/);
+  await expect(page.getByText('Section: general')).toBeVisible();
+  await page.getByRole('link', { name: 'notifications' }).click();
+  await expect(page.getByText('Section: notifications')).toBeVisible();
+});
+
+test('home on a phone and a desktop', async ({ page }) => {
+  await page.goto('/');
+  await snap(page, 'home');
 });

@@ -23,7 +23,7 @@ export default function NotFound() {
 
   useEffect(() => {
     const target = knownPath(location.pathname);
-    if (!target) return;
+    if (!target || target === location.pathname) return;
     // Redirect once per path, so a page that is really missing cannot loop.
     const done = new Set<string>(JSON.parse(sessionStorage.getItem(REDIRECTED_KEY) ?? '[]'));
     if (done.has(location.pathname)) return;

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { startMailCatcher } from './mail-catcher';
+import { prepareData } from './prepare-data';
 
 /**
  * Starts, for the whole browser-test run: a real SMTP server that keeps every message it receives
@@ -16,6 +17,7 @@ export default async function globalSetup() {
   if (!existsSync(path.resolve('dist/server/main.js')))
     throw new Error('Build the shop first: npm run build');
 
+  await prepareData(path.join(root, 'data'));
   const mail = await startMailCatcher(path.join(root, 'mail'));
   process.env.E2E_MAIL_DIR = mail.dir;
 
