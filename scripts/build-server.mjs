@@ -1,11 +1,12 @@
-// Bundles the API server (src/server/main.ts) into dist/server/main.js; npm packages stay external.
+// Bundles the server (src/server/main.ts) into $BUILD_DIR/api/main.js; npm packages stay external.
 import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
-await rm('dist/server', { recursive: true, force: true });
+const outdir = `${process.env.BUILD_DIR ?? 'build'}/api`;
+await rm(outdir, { recursive: true, force: true });
 await build({
   entryPoints: { main: 'src/server/main.ts' },
-  outdir: 'dist/server',
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -15,4 +16,4 @@ await build({
   logLevel: 'warning',
 });
 // Migrations are read at start-up from next to the bundle.
-await cp('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+await cp('src/server/db/migrations', `${outdir}/migrations`, { recursive: true });

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const buildDir = process.env.BUILD_DIR ?? 'build';
-const outputs = [path.join(buildDir, 'server', 'index.js'), path.join('dist', 'server', 'main.js')];
+const outputs = [path.join(buildDir, 'server', 'entry-server.js'), path.join(buildDir, 'api', 'main.js')];
 
 function newestMtime(entry) {
   const stat = statSync(entry);
@@ -17,7 +17,7 @@ const stale =
   Math.min(...outputs.map((file) => statSync(file).mtimeMs)) <
     Math.max(
       newestMtime('src'),
-      ...['package.json', 'vite.config.ts', 'react-router.config.ts'].map(newestMtime),
+      ...['package.json', 'vite.config.ts', 'public'].map(newestMtime),
     );
 
 if (stale) {

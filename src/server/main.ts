@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -8,10 +9,14 @@ import { migrate } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { EnvError, loadEnv } from './env';
 import { createMailer } from './features/email/mailer';
+import { expireUnpaidOrders } from './features/orders/cancel-order';
+import { startJobs } from './jobs';
 import { createLogger } from './logger';
 import { createWebHandlers } from './web';
 
 async function main() {
+  // A local .env file, when there is one, fills in what the environment does not set.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const env = loadEnv();
   const logger = createLogger(env.logLevel);
   const database = await openDatabase(
@@ -35,6 +40,10 @@ async function main() {
       `Shop ready at ${env.publicUrl}`,
     );
   });
+  const jobs = startJobs(
+    [{ name: 'expire-unpaid-orders', everyMs: 60_000, run: () => expireUnpaidOrders(deps) }],
+    logger,
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -43,7 +52,9 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    const jobsStopped = jobs.stop();
     server.close(async () => {
+      await jobsStopped;
       await database
         .close()
         .catch((error: unknown) => logger.error({ err: error }, 'closing the database failed'));

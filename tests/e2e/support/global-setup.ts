@@ -21,10 +21,11 @@ export default async function globalSetup() {
   const mail = await startMailCatcher(path.join(root, 'mail'));
   process.env.E2E_MAIL_DIR = mail.dir;
 
-  const shop: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+  const shop: ChildProcess = spawn(process.execPath, [serverBundle], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      BUILD_DIR: buildDir,
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
       DATA_DIR: path.join(root, 'data'),
