@@ -47,6 +47,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection can be closed by the server (restart, failover, a dropped test database).
+  // node-postgres reports that as an 'error' event; the pool replaces the connection, so it must
+  // not crash the process. Queries in flight still fail and are handled by their callers.
+  pool.on('error', () => {});
   const runner = (client: pg.Pool | pg.PoolClient): SqlRunner => ({
     async exec(text) {
       await client.query(text);

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { notificationsQuerySchema, productListQuerySchema, searchQuerySchema } from '#shared/schemas/catalog';
+import type { AppEnv } from '../../context';
+import { notFound } from '../../errors';
+import { readQuery } from '../../validate';
+import { findActiveNotifications } from './active-notifications';
+import { listCategories } from './categories';
+import { findProduct, findProducts } from './products';
+import { searchCatalog } from './search';
+import { listShippingMethods } from './shipping-methods';
+
+const productId = z.uuid();
+
+/** The shop's read-only catalogue: products, categories, search, banner notifications, shipping methods. */
+export function catalogRoutes() {
+  return new Hono<AppEnv>()
+    .get('/products', async (c) => {
+      const query = readQuery(c, productListQuerySchema);
+      return c.json(await findProducts(c.get('deps').database.sql, query));
+    })
+    .get('/products/:id', async (c) => {
+      // A malformed id cannot name a product: same answer as a missing one.
+      const id = productId.safeParse(c.req.param('id'));
+      const product = id.success ? await findProduct(c.get('deps').database.sql, id.data) : null;
+      if (!product) throw notFound('Product not found');
+      return c.json({ product });
+    })
+    .get('/categories', async (c) => {
+      return c.json({ categories: await listCategories(c.get('deps').database.sql) });
+    })
+    .get('/search', async (c) => {
+      const { q } = readQuery(c, searchQuerySchema);
+      return c.json(await searchCatalog(c.get('deps').database.sql, q));
+    })
+    .get('/notifications/active', async (c) => {
+      const { path } = readQuery(c, notificationsQuerySchema);
+      const notifications = await findActiveNotifications(c.get('deps').database.sql, {
+        path,
+        userId: c.get('user')?.id ?? null,
+      });
+      return c.json({ notifications });
+    })
+    .get('/shipping-methods', async (c) => {
+      return c.json({ shippingMethods: await listShippingMethods(c.get('deps').database.sql) });
+    });
+}

@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { containsPattern, escapeLike } from './search';
+
+describe('LIKE escaping', () => {
+  it('escapes %, _ and the escape character itself', () => {
+    expect(escapeLike('100%_a\\b')).toBe('100\\%\\_a\\\\b');
+    expect(containsPattern('Eko TEE')).toBe('%eko tee%');
+  });
+});

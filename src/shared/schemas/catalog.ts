@@ -1,0 +1,175 @@
+/**
+ * Request and response shapes of the catalogue API: products, categories, search, the site
+ * notification banner and shipping methods. The server validates with these; the web app uses
+ * the inferred types.
+ */
+import { z } from 'zod';
+import { GENDERS, NOTIFICATION_LOCATIONS, NOTIFICATION_TYPES } from '../constants';
+
+export const PRODUCT_LIST_MAX_LIMIT = 100;
+export const PRODUCT_LIST_DEFAULT_LIMIT = 48;
+
+const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Unknown category');
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+// Requests --------------------------------------------------------------------------------------
+
+/** GET /api/products query string. */
+export const productListQuerySchema = z.object({
+  featured: flag.optional(),
+  /** A category or subcategory slug. */
+  category: slug.optional(),
+  gender: z.enum(GENDERS).optional(),
+  /** Created within the last 7 days. */
+  new: flag.optional(),
+  limit: z.coerce.number().int().min(1).max(PRODUCT_LIST_MAX_LIMIT).default(PRODUCT_LIST_DEFAULT_LIMIT),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+/** The filters a listing page asks for (what the web app builds the query string from). */
+export type ProductListFilter = Partial<Pick<ProductListQuery, 'featured' | 'category' | 'gender' | 'new'>>;
+
+export const searchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(100, 'Search text is too long')
+    .optional()
+    .transform((value) => value ?? ''),
+});
+
+export const notificationsQuerySchema = z.object({
+  path: z.string().max(500).optional(),
+});
+
+// Responses -------------------------------------------------------------------------------------
+
+export const categoryRefSchema = z.object({ id: z.uuid(), name: z.string(), slug: z.string() });
+export type CategoryRef = z.infer<typeof categoryRefSchema>;
+
+/** An image row; URLs come from `#shared/images` (productImageUrl, productImageSrcSet, previewUrl). */
+export const productImageSchema = z.object({
+  id: z.uuid(),
+  altText: z.string(),
+  displayOrder: z.number().int(),
+});
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+export const productSummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  priceKobo: z.number().int(),
+  gender: z.enum(GENDERS),
+  category: categoryRefSchema,
+  subcategory: categoryRefSchema.nullable(),
+  isFeatured: z.boolean(),
+  isMystery: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** Sum of the variants' stock. */
+  stock: z.number().int(),
+  /** In display order; the first is the main image. */
+  images: z.array(productImageSchema),
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const productListResponseSchema = z.object({
+  products: z.array(productSummarySchema),
+  /** How many products match the filters (for paging). */
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+export const productVariantSchema = z.object({
+  id: z.uuid(),
+  size: z.string(),
+  color: z.string().nullable(),
+  stock: z.number().int(),
+  soldOut: z.boolean(),
+  sku: z.string(),
+});
+export type ProductVariant = z.infer<typeof productVariantSchema>;
+
+export const outOfStockDisplaySchema = z.object({
+  /** true: sold-out sizes/colours are shown disabled with `text`; false: they are not offered. */
+  enabled: z.boolean(),
+  text: z.string(),
+});
+export type OutOfStockDisplay = z.infer<typeof outOfStockDisplaySchema>;
+
+export const productDetailSchema = productSummarySchema.extend({
+  variants: z.array(productVariantSchema),
+  outOfStock: outOfStockDisplaySchema,
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const productDetailResponseSchema = z.object({ product: productDetailSchema });
+export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
+
+export const categorySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  displayOrder: z.number().int(),
+  subcategories: z.array(
+    z.object({ id: z.uuid(), name: z.string(), slug: z.string(), displayOrder: z.number().int() }),
+  ),
+});
+export type Category = z.infer<typeof categorySchema>;
+export const categoriesResponseSchema = z.object({ categories: z.array(categorySchema) });
+export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
+
+export const searchResponseSchema = z.object({
+  categories: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      slug: z.string(),
+      /** Set for subcategories (e.g. hats → accessories). */
+      parentSlug: z.string().nullable(),
+    }),
+  ),
+  /** At most 5. */
+  products: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      gender: z.enum(GENDERS),
+      categoryName: z.string(),
+      priceKobo: z.number().int(),
+      /** The main image, or null ('No image'). */
+      imageId: z.uuid().nullable(),
+    }),
+  ),
+  /** More products match than were returned. */
+  hasMore: z.boolean(),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+export const activeNotificationSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  content: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  displayLocation: z.enum(NOTIFICATION_LOCATIONS),
+});
+export type ActiveNotification = z.infer<typeof activeNotificationSchema>;
+export const activeNotificationsResponseSchema = z.object({
+  notifications: z.array(activeNotificationSchema),
+});
+export type ActiveNotificationsResponse = z.infer<typeof activeNotificationsResponseSchema>;
+
+export const shippingMethodSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  feeKobo: z.number().int(),
+  /** Free when the subtotal is above this; null = never free. */
+  freeAboveKobo: z.number().int().nullable(),
+  minDays: z.number().int(),
+  maxDays: z.number().int(),
+});
+export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
+export const shippingMethodsResponseSchema = z.object({ shippingMethods: z.array(shippingMethodSchema) });
+export type ShippingMethodsResponse = z.infer<typeof shippingMethodsResponseSchema>;
