@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import type { ImageVariant } from '#shared/schemas/images';
+import type { AppDeps } from '../../context';
+import type { SqlRunner } from '../../db/client';
+import type { ImageRendition } from '../../db/schema';
+import { notFound } from '../../errors';
+import { storageFor } from '../storage/storage';
+import { renderProductImage } from './render';
+
+/**
+ * Product images are stored once, in the 'product-images' bucket:
+ *   products/{productId}/{imageId}/original.{ext}   the upload as received (storage_key)
+ *   products/{productId}/{imageId}/{400|800|1200|preview}.webp
+ * and served by id at /images/products/{imageId}/{variant}.webp (see routes.ts).
+ */
+export const PRODUCT_IMAGES_BUCKET = 'product-images';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+export const productImageFolder = (productId: string, imageId: string) => `products/${productId}/${imageId}`;
+export const renditionKey = (folder: string, variant: ImageVariant) => `${folder}/${variant}.webp`;
+
+export type StoredProductImage = {
+  id: string;
+  productId: string;
+  storageKey: string;
+  altText: string;
+  displayOrder: number;
+  width: number;
+  height: number;
+  /** 400, 800, 1200 (kind 'webp', each at most the original's short side) then the preview. */
+  renditions: ImageRendition[];
+};
+
+export type StoreProductImageInput = {
+  productId: string;
+  input: Buffer;
+  altText: string;
+  displayOrder: number;
+  /**
+   * Runs the insert inside the caller's transaction (e.g. product and images saved together).
+   * Needed on PGlite, where a query outside an open transaction waits for it to finish.
+   */
+  sql?: SqlRunner;
+  /** WebP encoder effort, 0-6 (default 4): lower is faster for slightly larger files. */
+  effort?: number;
+};
+
+/**
+ * Validates and renders an upload, stores its files and records the product_images row.
+ * Throws AppError image_too_large (413), invalid_image (400) or not_found (404, no such product).
+ */
+export async function storeProductImage(
+  deps: Pick<AppDeps, 'env' | 'database'>,
+  { productId, input, altText, displayOrder, sql, effort }: StoreProductImageInput,
+): Promise<StoredProductImage> {
+  if (!isUuid(productId)) throw notFound('Product not found');
+  const runner = sql ?? deps.database.sql;
+  // Checked before any work so that nothing is written for a missing product; the insert below
+  // checks again, for a product deleted meanwhile.
+  const [product] = await runner.query('SELECT 1 FROM products WHERE id = $1', [productId]);
+  if (!product) throw notFound('Product not found');
+  const rendered = await renderProductImage(input, { effort });
+  const id = randomUUID();
+  const folder = productImageFolder(productId, id);
+  const storageKey = `${folder}/original.${rendered.extension}`;
+  const storage = storageFor(deps.env);
+  const renditions: ImageRendition[] = rendered.files.map((file) => ({
+    width: file.width,
+    height: file.height,
+    bytes: file.data.byteLength,
+    kind: file.variant === 'preview' ? 'preview' : 'webp',
+  }));
+
+  // Files first: once the row is visible, every URL it implies must already work.
+  try {
+    await Promise.all([
+      storage.put(PRODUCT_IMAGES_BUCKET, storageKey, input),
+      ...rendered.files.map((file) =>
+        storage.put(PRODUCT_IMAGES_BUCKET, renditionKey(folder, file.variant), file.data),
+      ),
+    ]);
+    const [row] = await runner.query<{ id: string }>(
+      `INSERT INTO product_images (id, product_id, storage_key, alt_text, display_order, width, height, renditions)
+       SELECT $1, id, $3, $4, $5, $6, $7, $8::jsonb FROM products WHERE id = $2
+       RETURNING id`,
+      [
+        id,
+        productId,
+        storageKey,
+        altText,
+        displayOrder,
+        rendered.width,
+        rendered.height,
+        JSON.stringify(renditions),
+      ],
+    );
+    if (!row) throw notFound('Product not found');
+  } catch (error) {
+    await storage.deletePrefix(PRODUCT_IMAGES_BUCKET, folder).catch(() => {});
+    throw error;
+  }
+  return {
+    id,
+    productId,
+    storageKey,
+    altText,
+    displayOrder,
+    width: rendered.width,
+    height: rendered.height,
+    renditions,
+  };
+}
+
+/**
+ * Removes all of a product's images: rows and files. Also cleans the files of a product whose rows
+ * are already gone (deleting a product cascades to product_images). Returns how many rows went.
+ */
+export async function deleteProductImages(
+  deps: Pick<AppDeps, 'env' | 'database'>,
+  productId: string,
+  options: { sql?: SqlRunner } = {},
+): Promise<number> {
+  if (!isUuid(productId)) return 0;
+  const rows = await (options.sql ?? deps.database.sql).query<{ id: string }>(
+    'DELETE FROM product_images WHERE product_id = $1 RETURNING id',
+    [productId],
+  );
+  await storageFor(deps.env).deletePrefix(PRODUCT_IMAGES_BUCKET, `products/${productId}`);
+  forgetImages(rows.map((row) => row.id));
+  return rows.length;
+}
+
+/** Removes one image (row and files); false when there was no such image. */
+export async function deleteProductImage(
+  deps: Pick<AppDeps, 'env' | 'database'>,
+  imageId: string,
+  options: { sql?: SqlRunner } = {},
+): Promise<boolean> {
+  if (!isUuid(imageId)) return false;
+  const [row] = await (options.sql ?? deps.database.sql).query<{ productId: string }>(
+    'DELETE FROM product_images WHERE id = $1 RETURNING product_id AS "productId"',
+    [imageId],
+  );
+  if (!row) return false;
+  await storageFor(deps.env).deletePrefix(PRODUCT_IMAGES_BUCKET, productImageFolder(row.productId, imageId));
+  forgetImages([imageId]);
+  return true;
+}
+
+// imageId → folder never changes for a given id, so it can be remembered; a deleted image's files
+// are gone, which the file check in the route notices even if this process still remembers it.
+const folders = new Map<string, string>();
+const MAX_REMEMBERED = 10_000;
+
+function forgetImages(ids: string[]) {
+  for (const id of ids) folders.delete(id);
+}
+
+/** Where an image's files live, or null for an unknown id. */
+export async function findImageFolder(
+  deps: Pick<AppDeps, 'database'>,
+  imageId: string,
+): Promise<string | null> {
+  if (!isUuid(imageId)) return null;
+  const known = folders.get(imageId);
+  if (known) return known;
+  const [row] = await deps.database.sql.query<{ productId: string }>(
+    'SELECT product_id AS "productId" FROM product_images WHERE id = $1',
+    [imageId],
+  );
+  if (!row) return null;
+  const folder = productImageFolder(row.productId, imageId);
+  if (folders.size >= MAX_REMEMBERED) {
+    const oldest = folders.keys().next().value;
+    if (oldest !== undefined) folders.delete(oldest);
+  }
+  folders.set(imageId, folder);
+  return folder;
+}

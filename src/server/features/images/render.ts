@@ -1,0 +1,157 @@
+import sharp, { type CreateRaw, type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, type ImageVariant } from '#shared/schemas/images';
+import { AppError } from '../../errors';
+
+/**
+ * Turns an uploaded image into the files the shop serves: square WebP renditions at 400, 800 and
+ * 1200 px (quality 80, cover, centred) and a small blurred preview (100 px, quality 30), the
+ * spec's responsive widths. The source is decoded and oriented once, resized to the largest
+ * square it can give, and every rendition is derived from those pixels.
+ */
+
+const MAX_SIDE = 1200;
+const WIDTHS = [400, 800, 1200] as const;
+const PREVIEW_SIDE = 100;
+const QUALITY = 80;
+const PREVIEW_QUALITY = 30;
+// Decompression bombs: a 5 MB PNG can still claim billions of pixels.
+const MAX_PIXELS = 8000 * 8000;
+
+type SourceFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif' | 'svg';
+const EXTENSIONS: Record<SourceFormat, string> = {
+  jpeg: 'jpg',
+  png: 'png',
+  webp: 'webp',
+  avif: 'avif',
+  gif: 'gif',
+  svg: 'svg',
+};
+
+export type RenderedFile = { variant: ImageVariant; data: Buffer; width: number; height: number };
+
+export type RenderedImage = {
+  format: SourceFormat;
+  extension: string;
+  /** The original's size once oriented (for SVG, its nominal size). */
+  width: number;
+  height: number;
+  /** In the order 400, 800, 1200, preview. */
+  files: RenderedFile[];
+};
+
+const invalidImage = (message: string = IMAGE_MESSAGES.notAnImage) =>
+  new AppError('invalid_image', 400, message);
+
+function sourceFormat(meta: Metadata): SourceFormat | null {
+  switch (meta.format) {
+    case 'jpeg':
+    case 'png':
+    case 'webp':
+    case 'gif':
+    case 'svg':
+      return meta.format;
+    // libheif reads both AVIF and HEIC; only AVIF is a web format.
+    case 'heif':
+      return meta.compression === 'av1' ? 'avif' : null;
+    default:
+      return null;
+  }
+}
+
+/** Throws AppError `image_too_large` (413) or `invalid_image` (400) with a message for the admin. */
+export async function renderProductImage(
+  input: Buffer,
+  options: { effort?: number } = {},
+): Promise<RenderedImage> {
+  if (input.byteLength > IMAGE_MAX_BYTES) {
+    throw new AppError('image_too_large', 413, IMAGE_MESSAGES.tooLarge, { maxBytes: IMAGE_MAX_BYTES });
+  }
+  if (input.byteLength === 0) throw invalidImage();
+
+  let meta: Metadata;
+  try {
+    meta = await sharp(input).metadata();
+  } catch {
+    throw invalidImage();
+  }
+  const format = sourceFormat(meta);
+  if (!format || !meta.width || !meta.height) throw invalidImage();
+  const width = meta.autoOrient?.width ?? meta.width;
+  const height = meta.autoOrient?.height ?? meta.height;
+
+  // A vector has no pixel size to protect from upscaling: rasterise it so its short side is
+  // 1200 px (without letting the long side explode), instead of blowing up a small bitmap.
+  let density: number | undefined;
+  if (format === 'svg') {
+    const scale = Math.min(MAX_SIDE / Math.min(width, height), 8000 / Math.max(width, height));
+    density = Math.min(Math.max((meta.density ?? 72) * scale, 1), 100_000);
+  } else if (width * height > MAX_PIXELS) {
+    throw invalidImage(IMAGE_MESSAGES.tooManyPixels);
+  }
+
+  let base: { data: Buffer; info: OutputInfo };
+  try {
+    base = await sharp(input, { density, limitInputPixels: MAX_PIXELS })
+      .autoOrient()
+      .resize(MAX_SIDE, MAX_SIDE, { fit: 'cover', position: 'centre', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    throw invalidImage(
+      /pixel limit/i.test(message) ? IMAGE_MESSAGES.tooManyPixels : IMAGE_MESSAGES.unreadable,
+    );
+  }
+
+  // withoutEnlargement keeps a small original small but may leave it oblong: square it here.
+  let { data, info } = base;
+  if (info.width !== info.height) {
+    const side = Math.min(info.width, info.height);
+    ({ data, info } = await sharp(data, { raw: rawOf(info) })
+      .resize(side, side, { fit: 'cover', position: 'centre' })
+      .raw()
+      .toBuffer({ resolveWithObject: true }));
+  }
+  // Most sources are opaque (every SVG and PNG export has an alpha channel): dropping an alpha
+  // channel that is all 255 makes smaller files and faster encodes.
+  if ((info.channels === 4 || info.channels === 2) && isOpaque(data, info.channels)) {
+    ({ data, info } = await sharp(data, { raw: rawOf(info) })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true }));
+  }
+  const side = info.width;
+  const fromBase = () => sharp(data, { raw: rawOf(info) });
+  const effort = options.effort ?? 4;
+
+  const encode = async (variant: ImageVariant, target: number, pipeline: Sharp) => {
+    const size = Math.min(target, side);
+    const output = await (size === side ? pipeline : pipeline.resize(size, size)).toBuffer({
+      resolveWithObject: true,
+    });
+    return { variant, data: output.data, width: output.info.width, height: output.info.height };
+  };
+
+  const files = await Promise.all([
+    ...WIDTHS.map((target) =>
+      encode(String(target) as ImageVariant, target, fromBase().webp({ quality: QUALITY, effort })),
+    ),
+    encode(
+      'preview',
+      PREVIEW_SIDE,
+      // sharp blurs after resizing, so the sigma is in preview pixels.
+      fromBase().blur(1.5).webp({ quality: PREVIEW_QUALITY, effort }),
+    ),
+  ]);
+  return { format, extension: EXTENSIONS[format], width, height, files };
+}
+
+function isOpaque(data: Buffer, channels: number): boolean {
+  for (let i = channels - 1; i < data.length; i += channels) if (data[i] !== 255) return false;
+  return true;
+}
+
+function rawOf(info: OutputInfo): CreateRaw {
+  return { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 };
+}

@@ -1,0 +1,95 @@
+import { Readable } from 'node:stream';
+import { type Context, Hono } from 'hono';
+import { IMAGE_VARIANTS, type ImageVariant } from '#shared/schemas/images';
+import type { AppEnv } from '../../context';
+import { notFound } from '../../errors';
+import { type Bucket, isValidKey, storageFor } from '../storage/storage';
+import { findImageFolder, PRODUCT_IMAGES_BUCKET, renditionKey } from './product-images';
+
+/**
+ * Public files, outside /api:
+ *   GET /images/products/{imageId}/{400|800|1200|preview}.webp   product image renditions
+ *   GET /storage/logo/{file}                                      the 'logo' bucket
+ */
+export function mediaRoutes() {
+  return new Hono<AppEnv>()
+    .get('/images/products/:imageId/:file', async (c) => {
+      const variant = /^(.+)\.webp$/.exec(c.req.param('file'))?.[1];
+      if (!variant || !(IMAGE_VARIANTS as readonly string[]).includes(variant)) throw notFound();
+      const folder = await findImageFolder(c.get('deps'), c.req.param('imageId'));
+      if (!folder) throw notFound();
+      return sendStored(c, PRODUCT_IMAGES_BUCKET, renditionKey(folder, variant as ImageVariant), {
+        contentType: 'image/webp',
+        // The files of an image id never change (a new upload gets a new id).
+        cacheControl: 'public, max-age=31536000, immutable',
+      });
+    })
+    .get('/storage/logo/:file', async (c) => {
+      const file = c.req.param('file');
+      if (!isValidKey(file)) throw notFound();
+      const extension = file.slice(file.lastIndexOf('.') + 1).toLowerCase();
+      const contentType = CONTENT_TYPES[extension];
+      if (!contentType) throw notFound();
+      return sendStored(c, 'logo', file, {
+        contentType,
+        // The logo can be replaced under the same name: cache for an hour, then revalidate.
+        cacheControl: 'public, max-age=3600',
+        svg: extension === 'svg',
+      });
+    });
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+  ico: 'image/x-icon',
+};
+
+async function sendStored(
+  c: Context<AppEnv>,
+  bucket: Bucket,
+  key: string,
+  options: { contentType: string; cacheControl: string; svg?: boolean },
+) {
+  const storage = storageFor(c.get('deps').env);
+  const info = await storage.stat(bucket, key);
+  if (!info) throw notFound();
+  // Size and modification time, as nginx does: no need to read the file to answer a revalidation.
+  const etag = `"${info.size.toString(16)}-${Math.floor(info.modifiedAt.getTime()).toString(16)}"`;
+  const headers: Record<string, string> = {
+    ETag: etag,
+    'Cache-Control': options.cacheControl,
+    'X-Content-Type-Options': 'nosniff',
+  };
+  // An SVG opened directly must not run scripts on our origin.
+  if (options.svg)
+    headers['Content-Security-Policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+  if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+  const responseHeaders = {
+    ...headers,
+    'Content-Type': options.contentType,
+    'Content-Length': String(info.size),
+  };
+  // Hono answers HEAD through this GET route; opening the file for it would only leak a handle.
+  if (c.req.method === 'HEAD') return c.body(null, 200, responseHeaders);
+  return c.body(toWebStream(storage.stream(bucket, key)), 200, responseHeaders);
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
+function toWebStream(stream: Readable): ReadableStream<Uint8Array> {
+  // Node's and the DOM lib's ReadableStream types differ only in typing; the object is the same.
+  return Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>;
+}
