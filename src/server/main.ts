@@ -8,6 +8,7 @@ import { ensureDefaults } from './db/defaults';
 import { migrate } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { EnvError, loadEnv } from './env';
+import { ensureDemoAdmin } from './features/accounts/accounts';
 import { createMailer } from './features/email/mailer';
 import { expireUnpaidOrders } from './features/orders/cancel-order';
 import { startJobs } from './jobs';
@@ -28,6 +29,7 @@ async function main() {
   await ensureDefaults(database);
   const deps: AppDeps = { env, database, logger, mailer: createMailer(env) };
   if (env.demoData) await seedDemoData(deps);
+  if (env.demoData && !env.isProduction) await ensureDemoAdmin(deps);
 
   let handle: ((request: Request) => Response | Promise<Response>) | undefined;
   const web = await createWebHandlers(env.buildDir, async (request) => handle!(request));

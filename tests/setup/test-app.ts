@@ -7,6 +7,7 @@ import { createApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/context';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { loadEnv } from '../../src/server/env';
+import { createMailer } from '../../src/server/features/email/mailer';
 import { createLogger } from '../../src/server/logger';
 import { adminUrl, databaseUrl } from './postgres';
 
@@ -41,10 +42,12 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export async function createTestApp(env: Record<string, string> = {}) {
   const { database, drop } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-test-'));
+  const appEnv = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const deps: AppDeps = {
-    env: loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
+    env: appEnv,
     database,
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    mailer: createMailer(appEnv),
   };
   const app = createApp(deps);
   const origin = 'http://localhost:3000';
@@ -84,6 +87,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     db: database.db,
     request,
     async close() {
+      deps.mailer.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -303,3 +303,25 @@ export const auditLog = pgTable('audit_log', {
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
 });
+
+/** The built-in Paystack simulator's own records (migration 0004); never read by shop code. */
+export const simulatorTransactions = pgTable('simulator_transactions', {
+  reference: text('reference').primaryKey(),
+  accessCode: text('access_code').notNull().unique(),
+  amountKobo: kobo('amount_kobo').notNull(),
+  currency: text('currency').notNull(),
+  email: text('email').notNull(),
+  callbackUrl: text('callback_url'),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+  status: text('status').$type<'pending' | 'success' | 'failed' | 'abandoned'>().notNull().default('pending'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Secrets the server generates for itself (migration 0002); read only by features/accounts. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

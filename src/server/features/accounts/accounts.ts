@@ -1,0 +1,482 @@
+/**
+ * Accounts: registration, confirmation, sign-in/out, passwords, profile and admin creation.
+ * Better Auth (auth.ts) does the credential work (scrypt hashing, sessions, tokens); these
+ * functions add our rules (rate limits, messages, no account enumeration) and are the only way
+ * the rest of the server touches accounts.
+ */
+import { randomBytes } from 'node:crypto';
+import { APIError } from 'better-auth/api';
+import { isAdminRole, LIMITS, type Role } from '#shared/constants';
+import { MESSAGES, type SessionUserDto, strongPassword } from '#shared/schemas/accounts';
+import type { AppDeps, SessionUser } from '../../context';
+import { AppError, badRequest, unauthorized } from '../../errors';
+import { getAuth } from './auth';
+import {
+  assertUnderLimit,
+  clearAttempts,
+  consumeAttempt,
+  LIMITS_BY_ACTION,
+  recordFailure,
+} from './rate-limit';
+
+/** What a route passes along from the HTTP request. */
+export type RequestMeta = { ip: string; headers: Headers };
+/** Set-Cookie header values for the route to forward. */
+export type WithCookies<T> = T & { setCookies: string[] };
+
+const errorCode = (error: unknown): string | undefined =>
+  error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined;
+
+/** Headers Better Auth reads: the session cookie, the client's address and user agent. */
+function authHeaders(meta: RequestMeta): Headers {
+  const headers = new Headers();
+  const cookie = meta.headers.get('cookie');
+  if (cookie) headers.set('cookie', cookie);
+  const agent = meta.headers.get('user-agent');
+  if (agent) headers.set('user-agent', agent.slice(0, 500));
+  headers.set('x-forwarded-for', meta.ip);
+  return headers;
+}
+
+const displayNameOf = (firstName: string, lastName: string) => `${firstName} ${lastName}`.trim();
+
+export const idleMinutesFor = (role: Role): number =>
+  isAdminRole(role) ? LIMITS.idleMinutesAdmin : LIMITS.idleMinutesShopper;
+
+// ---------------------------------------------------------------------------------------------
+// Registration and confirmation
+
+export type RegisterInput = { firstName: string; lastName: string; email: string; password: string };
+
+/**
+ * Creates an unconfirmed account and emails the confirmation link. An address that already has an
+ * account gets an 'you already have an account' email instead; the caller sees the same answer.
+ */
+export async function registerAccount(deps: AppDeps, input: RegisterInput, meta: RequestMeta) {
+  await consumeAttempt(deps, [
+    { key: `sign-up:email:${input.email}`, limit: LIMITS_BY_ACTION.signUpPerEmail },
+    { key: `sign-up:ip:${meta.ip}`, limit: LIMITS_BY_ACTION.signUpPerIp },
+  ]);
+  const auth = await getAuth(deps);
+  const name = displayNameOf(input.firstName, input.lastName);
+  try {
+    await auth.api.signUpEmail({
+      body: {
+        name,
+        email: input.email,
+        password: input.password,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        displayName: name,
+      },
+      headers: authHeaders(meta),
+    });
+  } catch (error) {
+    // Two registrations racing for one address: the loser is told the same as everyone else.
+    if (errorCode(error) !== 'FAILED_TO_CREATE_USER') throw error;
+    deps.logger.warn({ code: errorCode(error) }, 'sign-up did not create a user');
+  }
+}
+
+/** Marks the email confirmed and signs the person in (a new session cookie). */
+export async function confirmEmail(
+  deps: AppDeps,
+  input: { tokenHash: string; type: string },
+): Promise<WithCookies<{ signedIn: boolean }>> {
+  if (input.type !== 'signup' && input.type !== 'email') throw badRequest(MESSAGES.invalidConfirmLink);
+  const auth = await getAuth(deps);
+  try {
+    const { headers } = await auth.api.verifyEmail({
+      query: { token: input.tokenHash },
+      returnHeaders: true,
+    });
+    const setCookies = headers.getSetCookie();
+    return { signedIn: setCookies.some((line) => line.includes('session_token=')), setCookies };
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'TOKEN_EXPIRED') {
+      throw new AppError(
+        'token_expired',
+        400,
+        'This confirmation link has expired. Sign in to request a new one.',
+      );
+    }
+    if (code) throw new AppError('invalid_token', 400, 'Failed to confirm email. Please try again.');
+    throw error;
+  }
+}
+
+/** Sends a new confirmation link if the account exists and is unconfirmed; silent otherwise. */
+export async function resendConfirmation(deps: AppDeps, email: string, meta: RequestMeta) {
+  await consumeAttempt(deps, [
+    { key: `resend:email:${email}`, limit: LIMITS_BY_ACTION.resendPerEmail },
+    { key: `resend:ip:${meta.ip}`, limit: LIMITS_BY_ACTION.resendPerIp },
+  ]);
+  const auth = await getAuth(deps);
+  try {
+    await auth.api.sendVerificationEmail({ body: { email } });
+  } catch (error) {
+    deps.logger.warn({ code: errorCode(error) }, 'resending the confirmation email failed');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions
+
+/**
+ * Checks the password and starts a new session (always a fresh token). Failed attempts are counted
+ * per account and per IP; over the limit, even a correct password is refused until the window ends.
+ */
+export async function signIn(
+  deps: AppDeps,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+): Promise<WithCookies<{ user: SessionUserDto }>> {
+  const keys = [
+    { key: `sign-in:email:${input.email}`, limit: LIMITS_BY_ACTION.signInPerAccount },
+    { key: `sign-in:ip:${meta.ip}`, limit: LIMITS_BY_ACTION.signInPerIp },
+  ];
+  await assertUnderLimit(deps, keys);
+  const auth = await getAuth(deps);
+  try {
+    const { headers, response } = await auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: authHeaders(meta),
+      returnHeaders: true,
+    });
+    await clearAttempts(deps, [keys[0]!.key]);
+    const user = await getProfile(deps, response.user.id);
+    return { user, setCookies: headers.getSetCookie() };
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'EMAIL_NOT_VERIFIED') {
+      throw new AppError(
+        'email_not_confirmed',
+        403,
+        'Please confirm your email address before signing in. Check your inbox for the confirmation link, or send a new one.',
+      );
+    }
+    if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_EMAIL' || code === 'PASSWORD_TOO_LONG') {
+      await recordFailure(deps, keys);
+      throw new AppError('invalid_credentials', 401, 'Invalid email or password.');
+    }
+    throw error;
+  }
+}
+
+/** Deletes the current session (if any) and clears the cookie. */
+export async function signOut(deps: AppDeps, meta: RequestMeta): Promise<WithCookies<object>> {
+  const auth = await getAuth(deps);
+  const { headers } = await auth.api.signOut({ headers: authHeaders(meta), returnHeaders: true });
+  return { setCookies: headers.getSetCookie() };
+}
+
+export type ResolvedSession = {
+  user: SessionUser | null;
+  setCookies: string[];
+  /** The session existed but had been idle too long; it has been deleted. */
+  idleExpired: boolean;
+};
+
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The signed-in user behind a request's cookie. Refuses (and deletes) a session idle for longer
+ * than the role allows; otherwise records activity, at most once a minute to keep writes cheap.
+ */
+export async function resolveSession(deps: AppDeps, headers: Headers): Promise<ResolvedSession> {
+  const cookie = headers.get('cookie');
+  if (!cookie?.includes('session_token=')) return { user: null, setCookies: [], idleExpired: false };
+  const auth = await getAuth(deps);
+  const result = await auth.api.getSession({
+    headers: new Headers({ cookie }),
+    query: { disableCookieCache: true },
+    returnHeaders: true,
+  });
+  const setCookies = result.headers.getSetCookie();
+  const found = result.response;
+  if (!found) return { user: null, setCookies, idleExpired: false };
+
+  const role = (found.user.role ?? 'customer') as Role;
+  const lastActive = new Date(found.session.lastActiveAt ?? found.session.createdAt).getTime();
+  const idleMs = Date.now() - lastActive;
+  if (idleMs > idleMinutesFor(role) * 60_000) {
+    await deps.database.sql.query('DELETE FROM sessions WHERE id = $1', [found.session.id]);
+    return { user: null, setCookies, idleExpired: true };
+  }
+  if (idleMs > TOUCH_EVERY_MS) {
+    await deps.database.sql.query('UPDATE sessions SET last_active_at = now() WHERE id = $1', [
+      found.session.id,
+    ]);
+  }
+  return {
+    user: {
+      id: found.user.id,
+      sessionId: found.session.id,
+      email: found.user.email,
+      role,
+      firstName: found.user.firstName ?? '',
+      lastName: found.user.lastName ?? '',
+      displayName: found.user.displayName ?? null,
+    },
+    setCookies,
+    idleExpired: false,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Passwords
+
+/** Emails a single-use, one-hour reset link if the account exists; answers the same otherwise. */
+export async function requestPasswordReset(deps: AppDeps, email: string, meta: RequestMeta) {
+  await consumeAttempt(deps, [
+    { key: `reset:email:${email}`, limit: LIMITS_BY_ACTION.resetPerEmail },
+    { key: `reset:ip:${meta.ip}`, limit: LIMITS_BY_ACTION.resetPerIp },
+  ]);
+  const auth = await getAuth(deps);
+  await auth.api.requestPasswordReset({ body: { email } });
+}
+
+/**
+ * Sets a new password from a reset token, consuming the token and deleting every session of the
+ * account. Following the emailed link also proves the address, so the account counts as confirmed.
+ */
+export async function resetPassword(deps: AppDeps, input: { token: string; password: string }) {
+  const [pending] = await deps.database.sql.query<{ value: string }>(
+    `SELECT value FROM verifications WHERE identifier = $1 AND expires_at > now()`,
+    [`reset-password:${input.token}`],
+  );
+  const auth = await getAuth(deps);
+  try {
+    await auth.api.resetPassword({ body: { newPassword: input.password, token: input.token } });
+  } catch (error) {
+    if (errorCode(error)) throw new AppError('invalid_token', 400, MESSAGES.invalidResetLink);
+    throw error;
+  }
+  if (pending) {
+    await deps.database.sql.query(
+      'UPDATE users SET email_verified = true, updated_at = now() WHERE id = $1 AND NOT email_verified',
+      [pending.value],
+    );
+  }
+}
+
+/**
+ * Changes the password after checking the current one. Every session of the account is deleted
+ * and the caller gets a new one, so a stolen session cannot outlive the change.
+ */
+export async function changePassword(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { currentPassword: string; newPassword: string },
+  meta: RequestMeta,
+): Promise<WithCookies<object>> {
+  const keys = [{ key: `change-password:user:${user.id}`, limit: LIMITS_BY_ACTION.changePasswordPerAccount }];
+  await assertUnderLimit(deps, keys);
+  const auth = await getAuth(deps);
+  try {
+    const { headers } = await auth.api.changePassword({
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        revokeOtherSessions: true,
+      },
+      headers: authHeaders(meta),
+      returnHeaders: true,
+    });
+    await clearAttempts(deps, [keys[0]!.key]);
+    return { setCookies: headers.getSetCookie() };
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'INVALID_PASSWORD') {
+      await recordFailure(deps, keys);
+      throw new AppError('invalid_current_password', 400, 'Your current password is incorrect.', {
+        fields: { currentPassword: 'Your current password is incorrect.' },
+      });
+    }
+    if (code === 'UNAUTHORIZED') throw unauthorized();
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Profile
+
+type ProfileRow = {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  display_name: string | null;
+  phone: string | null;
+  role: Role;
+};
+
+const toDto = (row: ProfileRow): SessionUserDto => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  displayName: row.display_name,
+  phone: row.phone,
+  role: row.role,
+  isAdmin: isAdminRole(row.role),
+  idleTimeoutMinutes: idleMinutesFor(row.role),
+});
+
+export async function getProfile(deps: Pick<AppDeps, 'database'>, userId: string): Promise<SessionUserDto> {
+  const [row] = await deps.database.sql.query<ProfileRow>(
+    `SELECT id, email, first_name, last_name, display_name, phone, role FROM users WHERE id = $1`,
+    [userId],
+  );
+  if (!row) throw unauthorized();
+  return toDto(row);
+}
+
+export type ProfileInput = {
+  firstName: string;
+  lastName: string;
+  displayName: string | null;
+  phone: string | null;
+};
+
+export async function updateProfile(
+  deps: Pick<AppDeps, 'database'>,
+  userId: string,
+  input: ProfileInput,
+): Promise<SessionUserDto> {
+  const [row] = await deps.database.sql.query<ProfileRow>(
+    `UPDATE users SET first_name = $2, last_name = $3, display_name = $4, phone = $5,
+       name = coalesce($4, $2 || ' ' || $3), updated_at = now()
+     WHERE id = $1
+     RETURNING id, email, first_name, last_name, display_name, phone, role`,
+    [userId, input.firstName, input.lastName, input.displayName, input.phone],
+  );
+  if (!row) throw unauthorized();
+  return toDto(row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts created by the shop itself (admin command, demo admin, test factories)
+
+export type CreateAccountInput = {
+  email: string;
+  password: string;
+  role?: Role;
+  confirmed?: boolean;
+  firstName?: string;
+  lastName?: string;
+};
+
+/** Writes an account with its credential directly (hashed as Better Auth hashes at sign-up). */
+export async function createAccount(deps: AppDeps, input: CreateAccountInput): Promise<{ id: string }> {
+  const auth = await getAuth(deps);
+  const hash = await (await auth.$context).password.hash(input.password);
+  const firstName = input.firstName ?? '';
+  const lastName = input.lastName ?? '';
+  return deps.database.transaction(async (sql) => {
+    const [user] = await sql.query<{ id: string }>(
+      `INSERT INTO users (email, email_verified, name, first_name, last_name, display_name, role)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [
+        input.email.trim().toLowerCase(),
+        input.confirmed ?? true,
+        displayNameOf(firstName, lastName),
+        firstName,
+        lastName,
+        displayNameOf(firstName, lastName) || null,
+        input.role ?? 'customer',
+      ],
+    );
+    await sql.query(
+      `INSERT INTO accounts (user_id, account_id, provider_id, password) VALUES ($1, $3, 'credential', $2)`,
+      [user!.id, hash, user!.id],
+    );
+    return { id: user!.id };
+  });
+}
+
+/** A password that passes the reset page's rules (upper, lower, number, 8+). */
+export const generatePassword = () => `${randomBytes(12).toString('base64url')}-Aa7`;
+
+export type AdminResult = { userId: string; email: string; role: Role; created: boolean; password?: string };
+
+/**
+ * Creates a confirmed admin, or promotes (and confirms) an existing account. A given password
+ * replaces the account's password and signs out its sessions; without one a new account gets a
+ * generated password, returned once. A super_admin is never demoted by this command.
+ */
+export async function createOrPromoteAdmin(
+  deps: AppDeps,
+  input: { email: string; password?: string; superAdmin?: boolean },
+): Promise<AdminResult> {
+  const email = input.email.trim().toLowerCase();
+  if (input.password !== undefined) {
+    const check = strongPassword.safeParse(input.password);
+    if (!check.success) throw badRequest(check.error.issues[0]?.message ?? 'Invalid password');
+  }
+  const wanted: Role = input.superAdmin ? 'super_admin' : 'admin';
+  const [existing] = await deps.database.sql.query<{ id: string; role: Role }>(
+    'SELECT id, role FROM users WHERE email = $1',
+    [email],
+  );
+  if (!existing) {
+    const password = input.password ?? generatePassword();
+    const { id } = await createAccount(deps, { email, password, role: wanted, confirmed: true });
+    return {
+      userId: id,
+      email,
+      role: wanted,
+      created: true,
+      password: input.password ? undefined : password,
+    };
+  }
+  const role: Role = existing.role === 'super_admin' ? 'super_admin' : wanted;
+  const hash = input.password
+    ? await (await (await getAuth(deps)).$context).password.hash(input.password)
+    : undefined;
+  await deps.database.transaction(async (sql) => {
+    await sql.query('UPDATE users SET role = $2, email_verified = true, updated_at = now() WHERE id = $1', [
+      existing.id,
+      role,
+    ]);
+    if (hash) {
+      const updated = await sql.query(
+        `UPDATE accounts SET password = $2, updated_at = now() WHERE user_id = $1 AND provider_id = 'credential' RETURNING id`,
+        [existing.id, hash],
+      );
+      if (updated.length === 0) {
+        await sql.query(
+          `INSERT INTO accounts (user_id, account_id, provider_id, password) VALUES ($1, $3, 'credential', $2)`,
+          [existing.id, hash, existing.id],
+        );
+      }
+      await sql.query('DELETE FROM sessions WHERE user_id = $1', [existing.id]);
+    }
+  });
+  return { userId: existing.id, email, role, created: false };
+}
+
+export const DEMO_ADMIN_EMAIL = 'admin@naijastreet.test';
+
+/**
+ * Outside production with demo data on: a demo super admin, created once with a random password
+ * printed to the log that one time (afterwards use `npm run admin:create` to set a new one).
+ */
+export async function ensureDemoAdmin(deps: AppDeps): Promise<void> {
+  if (deps.env.isProduction) return;
+  const [existing] = await deps.database.sql.query('SELECT 1 FROM users WHERE email = $1', [
+    DEMO_ADMIN_EMAIL,
+  ]);
+  if (existing) return;
+  const password = generatePassword();
+  await createAccount(deps, {
+    email: DEMO_ADMIN_EMAIL,
+    password,
+    role: 'super_admin',
+    confirmed: true,
+    firstName: 'Demo',
+    lastName: 'Admin',
+  });
+  deps.logger.info(`Demo admin created (shown once): email ${DEMO_ADMIN_EMAIL}  password ${password}`);
+}

@@ -1,0 +1,131 @@
+/**
+ * Better Auth, configured on our own tables. Private to features/accounts: the rest of the server
+ * calls the verb-named functions in accounts.ts, and the browser talks to our routes, never to
+ * Better Auth's handler (which is not mounted).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { LIMITS } from '#shared/constants';
+import type { AppDeps } from '../../context';
+import * as schema from '../../db/schema';
+import { sendAccountExistsEmail, sendConfirmationEmail, sendPasswordResetEmail } from './account-emails';
+
+/** Prefix of our cookie names (`naija.session_token`, `__Secure-naija.session_token` on https). */
+export const COOKIE_PREFIX = 'naija';
+export const SESSION_DAYS = 7;
+const TOKEN_SECONDS = 60 * 60;
+
+/**
+ * The key that signs session cookies and confirmation tokens. Generated once and kept in the
+ * database (migration 0002) so every process shares it; ON CONFLICT makes concurrent first starts
+ * agree on one value.
+ */
+async function authSecret(deps: Pick<AppDeps, 'database'>): Promise<string> {
+  await deps.database.sql.query(
+    `INSERT INTO server_secrets (name, value) VALUES ('auth', $1) ON CONFLICT (name) DO NOTHING`,
+    [randomBytes(32).toString('base64url')],
+  );
+  const [row] = await deps.database.sql.query<{ value: string }>(
+    `SELECT value FROM server_secrets WHERE name = 'auth'`,
+  );
+  return row!.value;
+}
+
+// The hooks' user type lists only Better Auth's core fields; ours are on the row as well.
+const firstNameOf = (user: object): string => {
+  const value = (user as { firstName?: unknown }).firstName;
+  return typeof value === 'string' ? value : '';
+};
+
+function buildAuth(deps: AppDeps, secret: string) {
+  const { env, logger } = deps;
+  const log = logger.child({ module: 'better-auth' });
+  return betterAuth({
+    appName: 'Naija Street',
+    secret,
+    baseURL: env.publicUrl,
+    basePath: '/api/auth',
+    trustedOrigins: [env.publicUrl],
+    database: drizzleAdapter(deps.database.db, { provider: 'pg', schema, transaction: true }),
+    // Our snake_case tables; the Drizzle schema's property names already match Better Auth's fields.
+    user: {
+      modelName: 'users',
+      additionalFields: {
+        firstName: { type: 'string', required: false, defaultValue: '' },
+        lastName: { type: 'string', required: false, defaultValue: '' },
+        displayName: { type: 'string', required: false },
+        phone: { type: 'string', required: false, input: false },
+        role: { type: 'string', required: false, defaultValue: 'customer', input: false },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+      additionalFields: {
+        // Kept by our session middleware for idle sign-out; the column defaults to now().
+        lastActiveAt: { type: 'date', required: false, input: false },
+      },
+    },
+    account: { modelName: 'accounts' },
+    verification: { modelName: 'verifications' },
+    // Better Auth's own limiter only guards its HTTP handler, which we do not mount; our routes
+    // count attempts per account and per IP in the same table (rate-limit.ts).
+    rateLimit: { enabled: false, storage: 'database', modelName: 'rateLimits' },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: LIMITS.registerPasswordMin,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await sendPasswordResetEmail(deps, user.email, firstNameOf(user), token);
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        await sendAccountExistsEmail(deps, user.email, firstNameOf(user));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: TOKEN_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        await sendConfirmationEmail(deps, user.email, firstNameOf(user), token);
+      },
+    },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: env.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      database: { generateId: () => randomUUID() },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      // Better Auth's messages never include passwords; pino's redact list covers fields anyway.
+      log: (level, message) => {
+        const method = level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'debug';
+        log[method](message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof buildAuth>;
+
+// One Better Auth instance per AppDeps (one per process, one per test file).
+const instances = new WeakMap<AppDeps, Promise<Auth>>();
+
+export function getAuth(deps: AppDeps): Promise<Auth> {
+  let auth = instances.get(deps);
+  if (!auth) {
+    auth = authSecret(deps).then((secret) => buildAuth(deps, secret));
+    instances.set(deps, auth);
+    auth.catch(() => instances.delete(deps));
+  }
+  return auth;
+}

@@ -1,0 +1,44 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../../context';
+import { AppError } from '../../errors';
+import { resolveSession } from './accounts';
+
+/**
+ * Reads the session cookie and sets `c.get('user')`. A session idle past the role's limit is
+ * deleted here, so idle sign-out holds even if the page's timer never fires; such responses carry
+ * `x-session-expired: idle` so the page can say why the person was signed out.
+ */
+export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const session = await resolveSession(c.get('deps'), c.req.raw.headers);
+    c.set('user', session.user);
+    for (const line of session.setCookies) c.header('set-cookie', line, { append: true });
+    if (session.idleExpired) c.header('x-session-expired', 'idle');
+    await next();
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Signature-checked by the payment provider's secret instead; it comes from Paystack's servers. */
+const CSRF_EXEMPT = new Set(['/api/payments/webhook']);
+
+/**
+ * Cross-site request forgery guard for every state-changing API call: a browser always tells us
+ * where a request comes from (Origin, or Sec-Fetch-Site), and only our own pages may change state.
+ * Requests with neither header do not come from a browser and cannot ride on a visitor's cookie.
+ */
+export function csrfMiddleware(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || CSRF_EXEMPT.has(c.req.path)) return next();
+    const origin = c.req.header('origin');
+    const fetchSite = c.req.header('sec-fetch-site');
+    const allowed = new Set([new URL(c.req.url).origin, new URL(c.get('deps').env.publicUrl).origin]);
+    const ok = origin
+      ? origin !== 'null' && allowed.has(origin)
+      : !fetchSite || fetchSite === 'same-origin' || fetchSite === 'none';
+    if (!ok) {
+      throw new AppError('csrf_rejected', 403, 'This request came from another website and was blocked.');
+    }
+    return next();
+  };
+}

@@ -1,0 +1,291 @@
+import type { Gender } from '#shared/constants';
+import type { Cart, CartLine, CartLineStatus } from '#shared/schemas/cart';
+import { CART_LINE_MAX } from '#shared/schemas/cart';
+import type { AppDeps } from '../../context';
+import type { SqlRunner } from '../../db/client';
+import { conflict, notFound } from '../../errors';
+
+export type CartItemRequest = { productId: string; variantId: string; gender: Gender; quantity: number };
+
+/** One sellable variant as the database knows it right now. */
+type VariantRow = {
+  product_id: string;
+  variant_id: string;
+  name: string;
+  price_kobo: number;
+  is_active: boolean;
+  size: string;
+  color: string | null;
+  stock_quantity: number;
+  image_id: string | null;
+};
+
+type CartRow = VariantRow & { id: string; gender: Gender; quantity: number };
+
+const variantColumns = `
+  p.id AS product_id, v.id AS variant_id, p.name, p.price_kobo, p.is_active, v.size, v.color,
+  v.stock_quantity,
+  (SELECT pi.id FROM product_images pi WHERE pi.product_id = p.id
+    ORDER BY pi.display_order, pi.id LIMIT 1) AS image_id`;
+
+export function lineStatus(row: {
+  is_active: boolean;
+  stock_quantity: number;
+  quantity: number;
+}): CartLineStatus {
+  if (!row.is_active) return 'inactive';
+  if (row.stock_quantity <= 0) return 'sold_out';
+  if (row.quantity > row.stock_quantity) return 'insufficient_stock';
+  return 'ok';
+}
+
+/** "Lagos Tee (M, Black)": how an item is named in messages. */
+export function itemLabel(row: { name: string; size: string | null; color: string | null }): string {
+  const options = [row.size, row.color].filter(Boolean).join(', ');
+  return options ? `${row.name} (${options})` : row.name;
+}
+
+function toLine(row: CartRow): CartLine {
+  const priceKobo = Number(row.price_kobo);
+  return {
+    id: row.id,
+    productId: row.product_id,
+    variantId: row.variant_id,
+    name: row.name,
+    priceKobo,
+    imageId: row.image_id,
+    size: row.size,
+    color: row.color,
+    gender: row.gender,
+    quantity: row.quantity,
+    stockAvailable: Math.max(0, row.stock_quantity),
+    status: lineStatus(row),
+    lineTotalKobo: priceKobo * row.quantity,
+  };
+}
+
+export function summarize(lines: CartLine[], notices: string[] = []): Cart {
+  return {
+    items: lines,
+    totalItems: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotalKobo: lines.reduce((sum, line) => sum + line.lineTotalKobo, 0),
+    canCheckout: lines.length > 0 && lines.every((line) => line.status === 'ok'),
+    notices,
+  };
+}
+
+/** The signed-in user's cart lines, named and priced from the database. */
+export async function readCartRows(sql: SqlRunner, userId: string, lock = false): Promise<CartRow[]> {
+  return sql.query<CartRow>(
+    `SELECT ci.id, ci.gender, ci.quantity, ${variantColumns}
+       FROM cart_items ci
+       JOIN carts c ON c.id = ci.cart_id
+       JOIN products p ON p.id = ci.product_id
+       JOIN product_variants v ON v.id = ci.variant_id
+      WHERE c.user_id = $1
+      ORDER BY ci.created_at, ci.id${lock ? ' FOR UPDATE OF ci' : ''}`,
+    [userId],
+  );
+}
+
+export async function getCart(deps: AppDeps, userId: string, notices: string[] = []): Promise<Cart> {
+  const rows = await readCartRows(deps.database.sql, userId);
+  return summarize(rows.map(toLine), notices);
+}
+
+async function ensureCart(sql: SqlRunner, userId: string): Promise<string> {
+  const [cart] = await sql.query<{ id: string }>(
+    `INSERT INTO carts (user_id) VALUES ($1)
+     ON CONFLICT (user_id) DO UPDATE SET updated_at = now()
+     RETURNING id`,
+    [userId],
+  );
+  return cart!.id;
+}
+
+// No row locks here: the cart only advises; stock is checked and reserved when the order is placed.
+async function readVariants(sql: SqlRunner, variantIds: string[]): Promise<Map<string, VariantRow>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await sql.query<VariantRow>(
+    `SELECT ${variantColumns}
+       FROM product_variants v JOIN products p ON p.id = v.product_id
+      WHERE v.id = ANY($1::uuid[])`,
+    [variantIds],
+  );
+  return new Map(rows.map((row) => [row.variant_id, row]));
+}
+
+/** Same variant and gender in one request add up, as they would in the cart. */
+function combine(items: CartItemRequest[]): CartItemRequest[] {
+  const byKey = new Map<string, CartItemRequest>();
+  for (const item of items) {
+    const key = `${item.variantId}:${item.gender}`;
+    const existing = byKey.get(key);
+    if (existing) existing.quantity = Math.min(CART_LINE_MAX, existing.quantity + item.quantity);
+    else byKey.set(key, { ...item });
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * Adds `wanted` of a variant to the cart, on top of what is already there, capped by stock.
+ * Returns the quantity the line ends with and a notice when it was capped.
+ */
+async function addToCart(
+  sql: SqlRunner,
+  cartId: string,
+  variant: VariantRow,
+  gender: Gender,
+  wanted: number,
+): Promise<{ quantity: number; notice: string | null }> {
+  const [existing] = await sql.query<{ quantity: number }>(
+    `SELECT quantity FROM cart_items WHERE cart_id = $1 AND variant_id = $2 AND gender = $3 FOR UPDATE`,
+    [cartId, variant.variant_id, gender],
+  );
+  const current = existing?.quantity ?? 0;
+  const cap = Math.min(variant.stock_quantity, CART_LINE_MAX);
+  const quantity = Math.max(current, Math.min(current + wanted, cap));
+  if (quantity !== current) {
+    await sql.query(
+      `INSERT INTO cart_items (cart_id, product_id, variant_id, gender, quantity)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (cart_id, variant_id, gender)
+       DO UPDATE SET quantity = EXCLUDED.quantity, updated_at = now()`,
+      [cartId, variant.product_id, variant.variant_id, gender, quantity],
+    );
+  }
+  const notice =
+    current + wanted > quantity
+      ? `Only ${variant.stock_quantity} of ${itemLabel(variant)} available; your cart has ${quantity}.`
+      : null;
+  return { quantity, notice };
+}
+
+export async function addCartItem(deps: AppDeps, userId: string, item: CartItemRequest): Promise<Cart> {
+  const notices = await deps.database.transaction(async (sql) => {
+    const variant = (await readVariants(sql, [item.variantId])).get(item.variantId);
+    if (!variant || variant.product_id !== item.productId) throw notFound('Product not found');
+    if (!variant.is_active) throw conflict('product_unavailable', 'This product is no longer available.');
+    if (variant.stock_quantity <= 0) {
+      throw conflict('out_of_stock', `Sorry, ${itemLabel(variant)} is sold out.`, { available: 0 });
+    }
+    const cartId = await ensureCart(sql, userId);
+    const { notice } = await addToCart(sql, cartId, variant, item.gender, item.quantity);
+    return notice ? [notice] : [];
+  });
+  return getCart(deps, userId, notices);
+}
+
+/** Sets a line's quantity; below 1 removes it; more than the stock is refused. */
+export async function updateCartItem(
+  deps: AppDeps,
+  userId: string,
+  itemId: string,
+  quantity: number,
+): Promise<Cart> {
+  await deps.database.transaction(async (sql) => {
+    const [row] = await sql.query<{ id: string; variant_id: string }>(
+      `SELECT ci.id, ci.variant_id FROM cart_items ci JOIN carts c ON c.id = ci.cart_id
+        WHERE ci.id = $1 AND c.user_id = $2 FOR UPDATE OF ci`,
+      [itemId, userId],
+    );
+    if (!row) throw notFound('Cart item not found');
+    if (quantity < 1) {
+      await sql.query('DELETE FROM cart_items WHERE id = $1', [itemId]);
+      return;
+    }
+    const variant = (await readVariants(sql, [row.variant_id])).get(row.variant_id)!;
+    if (quantity > variant.stock_quantity) {
+      const message =
+        variant.stock_quantity <= 0
+          ? `Sorry, ${itemLabel(variant)} is sold out.`
+          : `Only ${variant.stock_quantity} of ${itemLabel(variant)} left in stock.`;
+      throw conflict('insufficient_stock', message, { available: Math.max(0, variant.stock_quantity) });
+    }
+    await sql.query('UPDATE cart_items SET quantity = $2, updated_at = now() WHERE id = $1', [
+      itemId,
+      quantity,
+    ]);
+  });
+  return getCart(deps, userId);
+}
+
+export async function removeCartItem(deps: AppDeps, userId: string, itemId: string): Promise<Cart> {
+  const deleted = await deps.database.sql.query<{ id: string }>(
+    `DELETE FROM cart_items ci USING carts c
+      WHERE ci.cart_id = c.id AND ci.id = $1 AND c.user_id = $2
+      RETURNING ci.id`,
+    [itemId, userId],
+  );
+  if (deleted.length === 0) throw notFound('Cart item not found');
+  return getCart(deps, userId);
+}
+
+export async function clearCart(deps: AppDeps, userId: string): Promise<Cart> {
+  await clearCartIn(deps.database.sql, userId);
+  return getCart(deps, userId);
+}
+
+export async function clearCartIn(sql: SqlRunner, userId: string): Promise<void> {
+  await sql.query(`DELETE FROM cart_items ci USING carts c WHERE ci.cart_id = c.id AND c.user_id = $1`, [
+    userId,
+  ]);
+}
+
+/**
+ * Merges a guest cart (from browser storage) into the account's cart at sign-in: the same
+ * variant and gender add up, capped by stock; unknown, inactive or sold-out items are left out.
+ */
+export async function mergeCart(deps: AppDeps, userId: string, items: CartItemRequest[]): Promise<Cart> {
+  const notices = await deps.database.transaction(async (sql) => {
+    const wanted = combine(items);
+    const variants = await readVariants(
+      sql,
+      wanted.map((item) => item.variantId),
+    );
+    const cartId = await ensureCart(sql, userId);
+    const messages: string[] = [];
+    for (const item of wanted) {
+      const variant = variants.get(item.variantId);
+      if (!variant || variant.product_id !== item.productId) {
+        messages.push('An item in your cart is no longer available and was removed.');
+      } else if (!variant.is_active) {
+        messages.push(`${itemLabel(variant)} is no longer available and was not added.`);
+      } else if (variant.stock_quantity <= 0) {
+        messages.push(`${itemLabel(variant)} is sold out and was not added.`);
+      } else {
+        const { notice } = await addToCart(sql, cartId, variant, item.gender, item.quantity);
+        if (notice) messages.push(notice);
+      }
+    }
+    return [...new Set(messages)];
+  });
+  return getCart(deps, userId, notices);
+}
+
+/** Prices a guest cart without storing anything; unknown items are dropped with a notice. */
+export async function quoteCart(deps: AppDeps, items: CartItemRequest[]): Promise<Cart> {
+  const wanted = combine(items);
+  const variants = await readVariants(
+    deps.database.sql,
+    wanted.map((item) => item.variantId),
+  );
+  const lines: CartLine[] = [];
+  const notices: string[] = [];
+  for (const item of wanted) {
+    const variant = variants.get(item.variantId);
+    if (!variant || variant.product_id !== item.productId) {
+      notices.push('An item in your cart is no longer available and was removed.');
+      continue;
+    }
+    lines.push(
+      toLine({
+        ...variant,
+        id: `temp_${item.variantId}_${item.gender}`,
+        gender: item.gender,
+        quantity: item.quantity,
+      }),
+    );
+  }
+  return summarize(lines, [...new Set(notices)]);
+}

@@ -1,0 +1,118 @@
+import type { CheckoutForm } from '#shared/schemas/checkout';
+import type { AppDeps } from '../../context';
+import { announce } from '../../db/announce';
+import type { AddressSnapshot } from '../../db/schema';
+import { AppError, badRequest, conflict } from '../../errors';
+import { clearCartIn, itemLabel, lineStatus, readCartRows } from '../cart/cart';
+import { sendOrderEmail } from '../orders/order-emails';
+import { reserveStock } from '../orders/stock';
+import { shippingOptions } from './checkout';
+
+function addresses(form: CheckoutForm): { shipping: AddressSnapshot; billing: AddressSnapshot } {
+  const shipping: AddressSnapshot = {
+    fullName: form.fullName,
+    email: form.email,
+    phone: form.phone,
+    address: form.address,
+    city: form.city,
+    state: form.state,
+  };
+  if (form.sameAsShipping) return { shipping, billing: shipping };
+  // The schema has required these when sameAsShipping is false.
+  return {
+    shipping,
+    billing: {
+      fullName: form.billingFullName ?? '',
+      email: form.billingEmail ?? '',
+      phone: form.billingPhone ?? '',
+      address: form.billingAddress ?? '',
+      city: form.billingCity ?? '',
+      state: form.billingState ?? '',
+    },
+  };
+}
+
+/**
+ * Turns the signed-in user's cart into an order in one transaction: price every line from the
+ * database, reserve stock with conditional updates, write the order and its item snapshots, clear
+ * the cart. If any item ran short nothing is written (409 out_of_stock naming it).
+ */
+export async function placeOrder(
+  deps: AppDeps,
+  userId: string,
+  form: CheckoutForm,
+): Promise<{ orderId: string }> {
+  const orderId = await deps.database.transaction(async (sql) => {
+    // Locking the cart lines makes two submits of the same cart wait for each other: the second
+    // then finds the cart empty instead of ordering it twice.
+    const rows = await readCartRows(sql, userId, true);
+    if (rows.length === 0) throw new AppError('cart_empty', 400, 'Your cart is empty');
+
+    for (const row of rows) {
+      if (lineStatus(row) === 'inactive') {
+        throw conflict('item_unavailable', `Sorry, ${itemLabel(row)} is no longer available.`, {
+          item: { variantId: row.variant_id, name: itemLabel(row) },
+        });
+      }
+    }
+    await reserveStock(
+      sql,
+      rows.map((row) => ({ variantId: row.variant_id, quantity: row.quantity, label: itemLabel(row) })),
+    );
+
+    const subtotalKobo = rows.reduce((sum, row) => sum + Number(row.price_kobo) * row.quantity, 0);
+    const method = (await shippingOptions(sql, subtotalKobo)).find(
+      (option) => option.code === form.shippingMethodCode,
+    );
+    if (!method) {
+      throw badRequest('Please choose a shipping method', {
+        fields: { shippingMethodCode: 'Please choose a shipping method' },
+      });
+    }
+    const { shipping, billing } = addresses(form);
+    const [order] = await sql.query<{ id: string }>(
+      `INSERT INTO orders (user_id, email, status, payment_status, subtotal_kobo, shipping_cost_kobo,
+                           total_amount_kobo, shipping_address, billing_address, shipping_method,
+                           shipping_method_code, notes)
+       VALUES ($1, $2, 'pending', 'pending', $3, $4, $5, $6, $7, $8, $9, $10)
+       RETURNING id`,
+      [
+        userId,
+        shipping.email,
+        subtotalKobo,
+        method.costKobo,
+        subtotalKobo + method.costKobo,
+        JSON.stringify(shipping),
+        JSON.stringify(billing),
+        method.name,
+        method.code,
+        form.notes ? form.notes : null,
+      ],
+    );
+    const id = order!.id;
+    for (const row of rows) {
+      await sql.query(
+        `INSERT INTO order_items (order_id, product_id, variant_id, name, gender, size, color, image_key,
+                                  quantity, unit_price_kobo)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          id,
+          row.product_id,
+          row.variant_id,
+          row.name,
+          row.gender,
+          row.size,
+          row.color,
+          row.image_id,
+          row.quantity,
+          row.price_kobo,
+        ],
+      );
+    }
+    await clearCartIn(sql, userId);
+    await announce(sql, { table: 'orders', id, userId, action: 'created' });
+    return id;
+  });
+  await sendOrderEmail(deps, orderId, 'order_placed');
+  return { orderId };
+}

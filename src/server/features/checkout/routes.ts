@@ -1,0 +1,20 @@
+import { Hono } from 'hono';
+import { checkoutFormSchema } from '#shared/schemas/checkout';
+import type { AppEnv } from '../../context';
+import { readJson } from '../../validate';
+import { requireUser } from '../accounts/guards';
+import { getCheckout } from './checkout';
+import { placeOrder } from './place-order';
+
+export function checkoutRoutes() {
+  return new Hono<AppEnv>()
+    .get('/checkout', async (c) => {
+      const user = requireUser(c);
+      return c.json(await getCheckout(c.get('deps'), user.id));
+    })
+    .post('/orders', async (c) => {
+      const user = requireUser(c);
+      const form = await readJson(c, checkoutFormSchema);
+      return c.json(await placeOrder(c.get('deps'), user.id, form), 201);
+    });
+}

@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../context';
+import { notFound } from '../../errors';
+import { readQuery } from '../../validate';
+
+const mailboxQuery = z.object({
+  to: z.string().trim().toLowerCase().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+const LINK = /https?:\/\/[^\s"'<>]+/g;
+
+/**
+ * The development mailbox: every email the shop recorded, newest first, with its links pulled out
+ * so a developer (or a browser test) can follow a confirmation or reset link. Absent in production.
+ */
+export function devMailboxRoutes() {
+  return new Hono<AppEnv>().get('/dev/mailbox', async (c) => {
+    const deps = c.get('deps');
+    if (deps.env.isProduction) throw notFound();
+    const query = readQuery(c, mailboxQuery);
+    const rows = await deps.database.sql.query<{
+      id: string;
+      to_address: string;
+      subject: string;
+      kind: string;
+      html: string;
+      text_body: string;
+      status: string;
+      error: string | null;
+      created_at: Date | string;
+    }>(
+      `SELECT id, to_address, subject, kind, html, text_body, status, error, created_at FROM emails
+       WHERE ($1::text IS NULL OR lower(to_address) = $1)
+       ORDER BY created_at DESC, id DESC LIMIT $2`,
+      [query.to ?? null, query.limit],
+    );
+    return c.json({
+      emails: rows.map((row) => ({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        kind: row.kind,
+        status: row.status,
+        error: row.error,
+        html: row.html,
+        text: row.text_body,
+        links: [...new Set(row.text_body.match(LINK) ?? [])],
+        createdAt: new Date(row.created_at).toISOString(),
+      })),
+    });
+  });
+}

@@ -1,0 +1,88 @@
+import { LIMITS } from '#shared/constants';
+import type { AppDeps } from '../../context';
+import { announce } from '../../db/announce';
+import type { SqlRunner } from '../../db/client';
+import { notFound } from '../../errors';
+import { sendOrderEmail } from './order-emails';
+import { releaseStock } from './stock';
+
+export const EXPIRY_NOTE = `Cancelled automatically: not paid within ${LIMITS.unpaidOrderMinutes} minutes.`;
+
+/**
+ * Cancels an order inside the caller's transaction and puts its reserved stock back exactly
+ * once (the stock_released_at guard, checked under the row lock). Returns whether stock moved.
+ */
+export async function cancelOrderIn(
+  sql: SqlRunner,
+  orderId: string,
+  reason?: string,
+): Promise<{ userId: string | null; released: boolean }> {
+  const [order] = await sql.query<{ user_id: string | null; stock_released_at: Date | null }>(
+    'SELECT user_id, stock_released_at FROM orders WHERE id = $1 FOR UPDATE',
+    [orderId],
+  );
+  if (!order) throw notFound('Order not found');
+  const released = order.stock_released_at === null;
+  await sql.query(
+    `UPDATE orders
+        SET status = 'cancelled',
+            stock_released_at = coalesce(stock_released_at, now()),
+            notes = CASE WHEN $2::text IS NULL THEN notes ELSE concat_ws(E'\\n', notes, $2::text) END,
+            updated_at = now()
+      WHERE id = $1`,
+    [orderId, reason ?? null],
+  );
+  if (released) await releaseStock(sql, [orderId]);
+  await announce(sql, { table: 'orders', id: orderId, userId: order.user_id, action: 'cancelled' });
+  return { userId: order.user_id, released };
+}
+
+/** Cancels an order in its own transaction, then tells the shopper. */
+export async function cancelOrder(
+  deps: AppDeps,
+  orderId: string,
+  reason?: string,
+): Promise<{ released: boolean }> {
+  const { released } = await deps.database.transaction((sql) => cancelOrderIn(sql, orderId, reason));
+  await sendOrderEmail(deps, orderId, 'order_status');
+  return { released };
+}
+
+/**
+ * Cancels orders still unpaid LIMITS.unpaidOrderMinutes after creation: status cancelled, payment
+ * failed, a note saying why, stock released once. Safe with several server processes running it at
+ * once: rows another process is handling are skipped (SKIP LOCKED) and the update is conditional.
+ */
+export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()): Promise<string[]> {
+  const cutoff = new Date(now.getTime() - LIMITS.unpaidOrderMinutes * 60_000);
+  const expired = await deps.database.transaction(async (sql) => {
+    const rows = await sql.query<{ id: string; user_id: string | null }>(
+      `WITH due AS (
+         SELECT id FROM orders
+          WHERE status = 'pending' AND payment_status = 'pending' AND stock_released_at IS NULL
+            AND created_at <= $1
+          ORDER BY created_at
+          LIMIT 200
+            FOR UPDATE SKIP LOCKED
+       )
+       UPDATE orders o
+          SET status = 'cancelled', payment_status = 'failed', stock_released_at = now(),
+              notes = concat_ws(E'\\n', o.notes, $2::text), updated_at = now()
+         FROM due
+        WHERE o.id = due.id AND o.stock_released_at IS NULL
+       RETURNING o.id, o.user_id`,
+      [cutoff.toISOString(), EXPIRY_NOTE],
+    );
+    await releaseStock(
+      sql,
+      rows.map((row) => row.id),
+    );
+    for (const row of rows) {
+      await announce(sql, { table: 'orders', id: row.id, userId: row.user_id, action: 'expired' });
+    }
+    return rows.map((row) => row.id);
+  });
+  for (const id of expired) await sendOrderEmail(deps, id, 'order_status');
+  if (expired.length > 0) deps.logger.info({ count: expired.length }, 'expired unpaid orders');
+  return expired;
+}

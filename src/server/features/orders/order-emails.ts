@@ -1,0 +1,104 @@
+import { formatNaira } from '#shared/money';
+import type { Order } from '#shared/schemas/orders';
+import type { AppDeps } from '../../context';
+import { renderBrandEmail } from '../email/layout';
+import { sendEmail } from '../email/send-email';
+import { getStoreIdentity } from '../email/store-identity';
+import { loadOrder } from './orders';
+
+export type OrderEmailKind = 'order_placed' | 'payment_received' | 'order_status' | 'refund_due';
+
+const STATUS_TEXT: Record<Order['status'], string> = {
+  pending: 'is waiting for payment',
+  processing: 'is being prepared',
+  shipped: 'has been shipped',
+  delivered: 'has been delivered',
+  cancelled: 'has been cancelled',
+};
+
+function itemLines(order: Order): string[] {
+  return order.items.map((item) => {
+    const options = [item.size, item.color].filter(Boolean).join(', ');
+    return `${item.quantity} × ${item.name}${options ? ` (${options})` : ''} — ${formatNaira(item.lineTotalKobo)}`;
+  });
+}
+
+function totals(order: Order): string[] {
+  return [
+    `Subtotal: ${formatNaira(order.subtotalKobo)}`,
+    `Shipping (${order.shippingMethod}): ${formatNaira(order.shippingCostKobo)}`,
+    `Total: ${formatNaira(order.totalAmountKobo)}`,
+  ];
+}
+
+function content(order: Order, kind: OrderEmailKind, publicUrl: string) {
+  const ref = order.shortId.toUpperCase();
+  const button = { label: 'View your order', url: `${publicUrl}/order-confirmation/${order.id}` };
+  const greeting = `Hi ${order.shippingAddress.fullName},`;
+  if (kind === 'order_placed') {
+    return {
+      subject: `Order ${ref} received`,
+      heading: 'Thanks for your order!',
+      paragraphs: [
+        greeting,
+        `We have received order ${ref}. Your items are reserved for 30 minutes while you complete payment.`,
+        ...itemLines(order),
+        ...totals(order),
+      ],
+      button: { label: 'Complete payment', url: `${publicUrl}/payment/${order.id}` },
+    };
+  }
+  if (kind === 'payment_received') {
+    return {
+      subject: `Payment received for order ${ref}`,
+      heading: 'Payment received',
+      paragraphs: [
+        greeting,
+        `We received your payment of ${formatNaira(order.totalAmountKobo)} for order ${ref}. This is your receipt.`,
+        ...itemLines(order),
+        ...totals(order),
+        `Paid by ${order.paymentMethod}. We will ship to ${order.shippingAddress.address}, ${order.shippingAddress.city}, ${order.shippingAddress.state}.`,
+      ],
+      button,
+    };
+  }
+  if (kind === 'refund_due') {
+    return {
+      subject: `Refund for order ${ref}`,
+      heading: 'We will refund your payment',
+      paragraphs: [
+        greeting,
+        `Your payment of ${formatNaira(order.totalAmountKobo)} for order ${ref} arrived after the order had been cancelled, and its items are no longer available.`,
+        'We will refund the full amount to your card. Please contact us if you have any questions.',
+      ],
+      button,
+    };
+  }
+  const cancelledNote =
+    order.status === 'cancelled' && order.paymentStatus === 'failed'
+      ? ['It was not paid within 30 minutes, so the items were released. You are welcome to order again.']
+      : [];
+  return {
+    subject: `Order ${ref} ${STATUS_TEXT[order.status]}`,
+    heading: `Order ${ref} update`,
+    paragraphs: [greeting, `Your order ${ref} ${STATUS_TEXT[order.status]}.`, ...cancelledNote],
+    button,
+  };
+}
+
+/**
+ * Emails the shopper about an order (placed, paid, or its current status). Call it after the
+ * transaction has committed; it never throws, because the order change has already happened.
+ */
+export async function sendOrderEmail(deps: AppDeps, orderId: string, kind: OrderEmailKind): Promise<void> {
+  try {
+    const order = await loadOrder(deps.database.sql, orderId);
+    if (!order) return;
+    const store = await getStoreIdentity(deps);
+    const { subject, ...body } = content(order, kind, deps.env.publicUrl);
+    const rendered = renderBrandEmail(store, { preheader: subject, ...body });
+    await sendEmail(deps, { to: order.email, subject, kind, ...rendered });
+  } catch (error) {
+    deps.logger.error({ err: error, orderId, kind }, 'order email failed');
+  }
+}

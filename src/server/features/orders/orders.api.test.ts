@@ -1,0 +1,118 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPendingOrder, emailsOfKind, orderRow, variantStock } from '../../../../tests/factories/orders';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { CHANGES_CHANNEL } from '../../db/announce';
+import { cancelOrder, EXPIRY_NOTE, expireUnpaidOrders } from './cancel-order';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+/** Collects what is announced on shop_changes, on PGlite or PostgreSQL alike. */
+async function listen(): Promise<{ events: unknown[]; stop: () => Promise<void> }> {
+  const events: unknown[] = [];
+  // Drizzle keeps the driver's client as $client: a PGlite instance or a pg.Pool.
+  const client = (t.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  if (t.database.kind === 'pglite') {
+    const unsubscribe = await (client as PGlite).listen(CHANGES_CHANNEL, (payload) =>
+      events.push(JSON.parse(payload)),
+    );
+    return { events, stop: unsubscribe };
+  }
+  const connection = await (client as pg.Pool).connect();
+  connection.on('notification', (message) => events.push(JSON.parse(message.payload ?? 'null')));
+  await connection.query(`LISTEN ${CHANGES_CHANNEL}`);
+  return {
+    events,
+    stop: async () => {
+      await connection.query(`UNLISTEN ${CHANGES_CHANNEL}`);
+      connection.release();
+    },
+  };
+}
+
+describe('unpaid orders', () => {
+  it('expire after 30 minutes: cancelled, payment failed, a note, stock released once', async () => {
+    const { user, orderId, product } = await createPendingOrder(t, {
+      quantity: 2,
+      form: { notes: 'Leave at door' },
+    });
+    const variantId = product.variants[0]!.id;
+    expect(await variantStock(t, variantId)).toBe(3);
+
+    expect(await expireUnpaidOrders(t.deps, minutesFromNow(29))).not.toContain(orderId);
+    expect(await orderRow(t, orderId)).toMatchObject({ status: 'pending', payment_status: 'pending' });
+
+    // Several server processes running the job at the same moment release the stock once.
+    const runs = await Promise.all(
+      Array.from({ length: 4 }, () => expireUnpaidOrders(t.deps, minutesFromNow(31))),
+    );
+    expect(runs.flat().filter((id) => id === orderId)).toHaveLength(1);
+    expect(await expireUnpaidOrders(t.deps, minutesFromNow(60))).not.toContain(orderId);
+
+    const order = await orderRow(t, orderId);
+    expect(order).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'failed',
+      notes: `Leave at door\n${EXPIRY_NOTE}`,
+    });
+    expect(order.stock_released_at).not.toBeNull();
+    expect(await variantStock(t, variantId)).toBe(5);
+    const [email] = await emailsOfKind(t, 'order_status', user.email);
+    expect(email?.text_body).toContain('It was not paid within 30 minutes');
+  });
+
+  it('leave paid orders alone', async () => {
+    const { orderId, product } = await createPendingOrder(t);
+    await t.database.sql.query(
+      `UPDATE orders SET payment_status = 'paid', status = 'processing' WHERE id = $1`,
+      [orderId],
+    );
+    await expireUnpaidOrders(t.deps, minutesFromNow(90));
+    expect(await orderRow(t, orderId)).toMatchObject({ status: 'processing', payment_status: 'paid' });
+    expect(await variantStock(t, product.variants[0]!.id)).toBe(4);
+  });
+});
+
+describe('cancelOrder', () => {
+  it('releases reserved stock exactly once, however often it is called', async () => {
+    const { orderId, product } = await createPendingOrder(t, { quantity: 3 });
+    const variantId = product.variants[0]!.id;
+    expect(await variantStock(t, variantId)).toBe(2);
+    const results = await Promise.all([
+      cancelOrder(t.deps, orderId, 'Customer asked'),
+      cancelOrder(t.deps, orderId),
+      cancelOrder(t.deps, orderId),
+    ]);
+    expect(results.filter((result) => result.released)).toHaveLength(1);
+    expect(await variantStock(t, variantId)).toBe(5);
+    expect(await orderRow(t, orderId)).toMatchObject({ status: 'cancelled' });
+    // Expiry afterwards does not release it again.
+    await expireUnpaidOrders(t.deps, minutesFromNow(31));
+    expect(await variantStock(t, variantId)).toBe(5);
+  });
+});
+
+describe('announcements', () => {
+  it('announce each order change on shop_changes from the transaction that made it', async () => {
+    const listener = await listen();
+    try {
+      const { user, orderId } = await createPendingOrder(t);
+      await cancelOrder(t.deps, orderId);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const mine = listener.events.filter((event) => (event as { id: string }).id === orderId);
+      expect(mine).toEqual([
+        { table: 'orders', id: orderId, userId: user.id, action: 'created' },
+        { table: 'orders', id: orderId, userId: user.id, action: 'cancelled' },
+      ]);
+    } finally {
+      await listener.stop();
+    }
+  });
+});

@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../context';
+import { notFound } from '../../errors';
+import { readParams } from '../../validate';
+import { requireUser } from '../accounts/guards';
+import { getOrder, listOrders } from './orders';
+
+const orderParams = z.object({ id: z.string() });
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+export function orderRoutes() {
+  return new Hono<AppEnv>()
+    .get('/orders', async (c) => {
+      const user = requireUser(c);
+      return c.json({ orders: await listOrders(c.get('deps'), user.id) });
+    })
+    .get('/orders/:id', async (c) => {
+      const user = requireUser(c);
+      const { id } = readParams(c, orderParams);
+      // A malformed id is just another order that is not there.
+      if (!isUuid(id)) throw notFound('Order not found');
+      return c.json({ order: await getOrder(c.get('deps'), user.id, id) });
+    });
+}

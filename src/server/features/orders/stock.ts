@@ -1,0 +1,81 @@
+import type { SqlRunner } from '../../db/client';
+import { conflict } from '../../errors';
+
+export type StockClaim = { variantId: string; quantity: number; label: string };
+
+/**
+ * Takes stock for every claim, or throws 409 out_of_stock naming the first item that ran short
+ * (the caller's transaction then rolls everything back). Each update is conditional, so stock can
+ * never go below zero however many buyers race; rows are locked in id order to avoid deadlocks.
+ */
+export async function reserveStock(sql: SqlRunner, claims: StockClaim[]): Promise<void> {
+  const sorted = [...claims].sort((a, b) =>
+    a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0,
+  );
+  for (const claim of sorted) {
+    const updated = await sql.query<{ id: string }>(
+      `UPDATE product_variants SET stock_quantity = stock_quantity - $2, updated_at = now()
+        WHERE id = $1 AND stock_quantity >= $2
+        RETURNING id`,
+      [claim.variantId, claim.quantity],
+    );
+    if (updated.length > 0) continue;
+    const [row] = await sql.query<{ stock_quantity: number }>(
+      'SELECT stock_quantity FROM product_variants WHERE id = $1',
+      [claim.variantId],
+    );
+    const available = Math.max(0, row?.stock_quantity ?? 0);
+    const message =
+      available === 0
+        ? `Sorry, ${claim.label} is sold out.`
+        : `Sorry, only ${available} of ${claim.label} left in stock.`;
+    throw conflict('out_of_stock', message, {
+      item: { variantId: claim.variantId, name: claim.label, available, requested: claim.quantity },
+    });
+  }
+}
+
+/**
+ * Puts the items of these orders back on the shelf. Callers must have just set
+ * orders.stock_released_at in the same transaction (that guard is what makes it happen once).
+ */
+export async function releaseStock(sql: SqlRunner, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await sql.query(
+    `UPDATE product_variants v
+        SET stock_quantity = v.stock_quantity + r.quantity, updated_at = now()
+       FROM (SELECT variant_id, sum(quantity)::integer AS quantity
+               FROM order_items
+              WHERE order_id = ANY($1::uuid[]) AND variant_id IS NOT NULL
+              GROUP BY variant_id) r
+      WHERE v.id = r.variant_id`,
+    [orderIds],
+  );
+}
+
+/**
+ * Takes the items of a cancelled order off the shelf again (a payment arrived after the order
+ * was cancelled). All or nothing: returns false, changing nothing, when any item ran short.
+ */
+export async function reReserveOrderStock(sql: SqlRunner, orderId: string): Promise<boolean> {
+  const wanted = await sql.query<{ variant_id: string | null; quantity: number }>(
+    `SELECT variant_id, sum(quantity)::integer AS quantity FROM order_items
+      WHERE order_id = $1 GROUP BY variant_id ORDER BY variant_id`,
+    [orderId],
+  );
+  if (wanted.some((row) => row.variant_id === null)) return false;
+  const stock = await sql.query<{ id: string; stock_quantity: number }>(
+    'SELECT id, stock_quantity FROM product_variants WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE',
+    [wanted.map((row) => row.variant_id)],
+  );
+  const available = new Map(stock.map((row) => [row.id, row.stock_quantity]));
+  if (wanted.some((row) => (available.get(row.variant_id!) ?? 0) < row.quantity)) return false;
+  for (const row of wanted) {
+    await sql.query(
+      `UPDATE product_variants SET stock_quantity = stock_quantity - $2, updated_at = now()
+        WHERE id = $1 AND stock_quantity >= $2`,
+      [row.variant_id, row.quantity],
+    );
+  }
+  return true;
+}

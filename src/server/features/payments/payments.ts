@@ -1,0 +1,273 @@
+import { randomBytes } from 'node:crypto';
+import { LIMITS } from '#shared/constants';
+import type { InitializePaymentResponse, VerifyPaymentResponse } from '#shared/schemas/payments';
+import type { AppDeps, SessionUser } from '../../context';
+import { announce } from '../../db/announce';
+import { AppError, conflict, notFound } from '../../errors';
+import { sendOrderEmail } from '../orders/order-emails';
+import { reReserveOrderStock } from '../orders/stock';
+import { paymentGateway } from './gateway';
+import { initializeTransaction, PaystackError, type VerifyResult, verifyTransaction } from './paystack';
+
+const CURRENCY = 'NGN';
+const VERIFY_FAILED = 'Payment verification failed';
+const REFUND_MESSAGE =
+  'This order was cancelled before your payment arrived and its items are no longer available. We will refund you.';
+
+type TransactionRow = {
+  order_id: string;
+  user_id: string | null;
+  reference: string;
+  amount_kobo: number;
+  currency: string;
+  status: string;
+};
+
+function providerError(error: unknown): never {
+  if (error instanceof PaystackError) {
+    throw new AppError(
+      'payment_provider_error',
+      502,
+      'We could not reach the payment provider. Please try again in a moment.',
+    );
+  }
+  throw error;
+}
+
+/** Starts a Paystack transaction for one of the shopper's unpaid orders. */
+export async function initializePayment(
+  deps: AppDeps,
+  user: SessionUser,
+  orderId: string,
+  now: Date = new Date(),
+): Promise<InitializePaymentResponse> {
+  const sql = deps.database.sql;
+  const [order] = await sql.query<{
+    id: string;
+    email: string;
+    status: string;
+    payment_status: string;
+    total_amount_kobo: number;
+    created_at: Date | string;
+  }>(
+    `SELECT id, email, status, payment_status, total_amount_kobo, created_at
+       FROM orders WHERE id = $1 AND user_id = $2`,
+    [orderId, user.id],
+  );
+  if (!order) throw notFound('Order not found');
+  if (order.payment_status === 'paid')
+    throw conflict('order_already_paid', 'This order has already been paid.');
+  const expiresAt = new Date(order.created_at).getTime() + LIMITS.unpaidOrderMinutes * 60_000;
+  if (order.status !== 'pending' || order.payment_status !== 'pending' || now.getTime() >= expiresAt) {
+    throw conflict(
+      'order_not_payable',
+      'This order can no longer be paid: unpaid orders are cancelled after 30 minutes. Please place your order again.',
+    );
+  }
+  const gateway = paymentGateway(deps);
+  const amountKobo = Number(order.total_amount_kobo);
+  const email = order.email || user.email;
+  // The order id and the time (plus a little randomness so two clicks in one millisecond differ).
+  const reference = `${order.id}-${now.getTime()}-${randomBytes(2).toString('hex')}`;
+  // Recorded before the call, so a webhook that beats the answer still finds its transaction.
+  await sql.query(
+    `INSERT INTO payment_transactions (order_id, reference, amount_kobo, currency, status)
+     VALUES ($1, $2, $3, $4, 'initialized')`,
+    [order.id, reference, amountKobo, CURRENCY],
+  );
+  const result = await initializeTransaction(gateway, {
+    email,
+    amountKobo,
+    reference,
+    currency: CURRENCY,
+    callbackUrl: `${deps.env.publicUrl}/payment/${order.id}`,
+    metadata: { order_id: order.id },
+  }).catch(providerError);
+  await sql.query('UPDATE payment_transactions SET access_code = $2 WHERE reference = $1', [
+    reference,
+    result.accessCode,
+  ]);
+  return {
+    reference,
+    accessCode: result.accessCode,
+    authorizationUrl: result.authorizationUrl,
+    publicKey: gateway.publicKey,
+    amountKobo,
+    email,
+    mode: gateway.mode,
+  };
+}
+
+type PaidOutcome = 'paid' | 'already_paid' | 'refund_due' | 'already_refund_due';
+
+/**
+ * Marks the order paid exactly once. The order row is locked and the update is conditional on
+ * payment_status <> 'paid', so concurrent verify calls and webhooks change it once.
+ *
+ * A payment for an order cancelled by the 30-minute expiry takes its items again if every one is
+ * still in stock (the order then goes ahead); otherwise, and for orders cancelled by an admin, the
+ * order stays cancelled, is recorded as paid, and gets a 'REFUND DUE' note for the admins.
+ */
+async function markOrderPaid(deps: AppDeps, orderId: string, reference: string, raw: unknown) {
+  return deps.database.transaction(async (sql): Promise<PaidOutcome> => {
+    const [order] = await sql.query<{
+      user_id: string | null;
+      status: string;
+      payment_status: string;
+      stock_released_at: Date | null;
+    }>('SELECT user_id, status, payment_status, stock_released_at FROM orders WHERE id = $1 FOR UPDATE', [
+      orderId,
+    ]);
+    if (!order) throw notFound('Order not found');
+    await sql.query(
+      `UPDATE payment_transactions
+          SET status = 'success', verified_at = coalesce(verified_at, now()), provider_response = $2
+        WHERE reference = $1`,
+      [reference, JSON.stringify(raw)],
+    );
+    if (order.payment_status === 'paid')
+      return order.status === 'cancelled' ? 'already_refund_due' : 'already_paid';
+
+    let outcome: PaidOutcome = 'paid';
+    let update = `status = CASE WHEN status = 'pending' THEN 'processing' ELSE status END`;
+    let note: string | null = null;
+    if (order.stock_released_at !== null) {
+      const expired = order.payment_status === 'failed';
+      if (expired && (await reReserveOrderStock(sql, orderId))) {
+        update = `status = 'processing', stock_released_at = NULL`;
+        note =
+          'Payment arrived after the order expired; the items were still in stock and were reserved again.';
+      } else {
+        outcome = 'refund_due';
+        update = 'status = status';
+        note = 'REFUND DUE: payment arrived after the order was cancelled; the order was not revived.';
+      }
+    }
+    const changed = await sql.query<{ id: string }>(
+      `UPDATE orders
+          SET payment_status = 'paid', paid_at = now(), updated_at = now(), ${update},
+              notes = CASE WHEN $2::text IS NULL THEN notes ELSE concat_ws(E'\\n', notes, $2::text) END
+        WHERE id = $1 AND payment_status <> 'paid'
+        RETURNING id`,
+      [orderId, note],
+    );
+    if (changed.length === 0) return 'already_paid';
+    await announce(sql, { table: 'orders', id: orderId, userId: order.user_id, action: 'paid' });
+    return outcome;
+  });
+}
+
+type Confirmation = VerifyPaymentResponse & { outcome: 'paid' | 'not_paid' | 'mismatch' | 'refund_due' };
+
+/**
+ * Asks the provider about a transaction we recorded and, when it succeeded with exactly our
+ * amount, currency and reference, marks its order paid. Shared by verify and the webhook.
+ */
+async function confirmPayment(deps: AppDeps, transaction: TransactionRow): Promise<Confirmation> {
+  const gateway = paymentGateway(deps);
+  const result: VerifyResult = await verifyTransaction(gateway, transaction.reference).catch(providerError);
+  const log = deps.logger.child({ reference: transaction.reference, orderId: transaction.order_id });
+  const orderId = transaction.order_id;
+
+  if (result.status !== 'success') {
+    await deps.database.sql.query(
+      `UPDATE payment_transactions SET status = $2, provider_response = $3
+        WHERE reference = $1 AND status = 'initialized'`,
+      [
+        transaction.reference,
+        result.status === 'failed' ? 'failed' : 'abandoned',
+        JSON.stringify(result.raw),
+      ],
+    );
+    const message =
+      result.status === 'failed'
+        ? `The payment was declined${result.gatewayResponse ? `: ${result.gatewayResponse}` : ''}.`
+        : 'The payment was not completed.';
+    return { success: false, message, orderId, outcome: 'not_paid' };
+  }
+  const mismatch =
+    result.reference !== transaction.reference
+      ? 'reference'
+      : result.amountKobo !== Number(transaction.amount_kobo)
+        ? 'amount'
+        : result.currency !== transaction.currency
+          ? 'currency'
+          : null;
+  if (mismatch) {
+    log.warn(
+      {
+        mismatch,
+        amountKobo: result.amountKobo,
+        currency: result.currency,
+        providerReference: result.reference,
+      },
+      'payment does not match the recorded transaction',
+    );
+    return { success: false, message: VERIFY_FAILED, orderId, outcome: 'mismatch' };
+  }
+
+  const outcome = await markOrderPaid(deps, orderId, transaction.reference, result.raw);
+  if (outcome === 'refund_due' || outcome === 'already_refund_due') {
+    if (outcome === 'refund_due') {
+      log.warn('payment received for a cancelled order: refund due');
+      await sendOrderEmail(deps, orderId, 'refund_due');
+    }
+    return { success: false, message: REFUND_MESSAGE, orderId, outcome: 'refund_due' };
+  }
+  if (outcome === 'paid') await sendOrderEmail(deps, orderId, 'payment_received');
+  return {
+    success: true,
+    message: outcome === 'paid' ? 'Payment verified successfully' : 'Payment already verified',
+    orderId,
+    outcome: 'paid',
+  };
+}
+
+async function findTransaction(deps: AppDeps, reference: string): Promise<TransactionRow | undefined> {
+  const [row] = await deps.database.sql.query<TransactionRow>(
+    `SELECT pt.order_id, o.user_id, pt.reference, pt.amount_kobo, pt.currency, pt.status
+       FROM payment_transactions pt JOIN orders o ON o.id = pt.order_id
+      WHERE pt.reference = $1`,
+    [reference],
+  );
+  return row;
+}
+
+/** The payment page's check after the pop-up reports success (spec: verify-payment). */
+export async function verifyPayment(
+  deps: AppDeps,
+  user: SessionUser,
+  reference: string,
+): Promise<VerifyPaymentResponse> {
+  const transaction = await findTransaction(deps, reference);
+  if (!transaction || transaction.user_id !== user.id) throw notFound('Payment not found');
+  const { outcome: _outcome, ...response } = await confirmPayment(deps, transaction);
+  return response;
+}
+
+export type WebhookEvent = {
+  event?: unknown;
+  data?: { reference?: unknown; amount?: unknown; currency?: unknown };
+};
+
+/**
+ * A charge.success webhook whose signature has been checked. The event's own figures must match
+ * the recorded transaction, and the provider is asked again (Verify) before the order is paid.
+ */
+export async function handleChargeSuccess(deps: AppDeps, event: WebhookEvent): Promise<void> {
+  const reference = typeof event.data?.reference === 'string' ? event.data.reference : '';
+  const transaction = reference ? await findTransaction(deps, reference) : undefined;
+  if (!transaction) {
+    deps.logger.warn({ reference }, 'webhook for an unknown payment reference ignored');
+    return;
+  }
+  if (
+    Number(event.data?.amount) !== Number(transaction.amount_kobo) ||
+    event.data?.currency !== transaction.currency
+  ) {
+    deps.logger.warn({ reference }, 'webhook amount or currency does not match the recorded transaction');
+    throw new AppError('payment_mismatch', 400, VERIFY_FAILED);
+  }
+  const { outcome } = await confirmPayment(deps, transaction);
+  if (outcome === 'mismatch') throw new AppError('payment_mismatch', 400, VERIFY_FAILED);
+}

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { initializePaymentSchema, verifyPaymentSchema } from '#shared/schemas/payments';
+import type { AppEnv } from '../../context';
+import { AppError, badRequest } from '../../errors';
+import { readJson } from '../../validate';
+import { requireUser } from '../accounts/guards';
+import { isValidSignature, paymentGateway } from './gateway';
+import { handleChargeSuccess, initializePayment, verifyPayment, type WebhookEvent } from './payments';
+
+export function paymentRoutes() {
+  return new Hono<AppEnv>()
+    .post('/payments/initialize', async (c) => {
+      const user = requireUser(c);
+      const { orderId } = await readJson(c, initializePaymentSchema);
+      return c.json(await initializePayment(c.get('deps'), user, orderId));
+    })
+    .post('/payments/verify', async (c) => {
+      const user = requireUser(c);
+      const { reference } = await readJson(c, verifyPaymentSchema);
+      return c.json(await verifyPayment(c.get('deps'), user, reference));
+    })
+    .post('/payments/webhook', async (c) => {
+      const deps = c.get('deps');
+      // The signature covers the exact bytes sent, so read the raw body before parsing it.
+      const raw = await c.req.text();
+      const gateway = paymentGateway(deps);
+      if (!isValidSignature(gateway.secretKey, raw, c.req.header('x-paystack-signature'))) {
+        throw new AppError('invalid_signature', 401, 'Invalid signature');
+      }
+      let event: WebhookEvent;
+      try {
+        event = JSON.parse(raw) as WebhookEvent;
+      } catch {
+        throw badRequest('The request body must be JSON.');
+      }
+      if (event.event === 'charge.success') await handleChargeSuccess(deps, event);
+      return c.json({ received: true });
+    });
+}

@@ -1,0 +1,271 @@
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { formatNaira } from '#shared/money';
+import type { SimulatorMessage } from '#shared/schemas/payments';
+import type { AppDeps, AppEnv } from '../../context';
+import {
+  isSimulatorMode,
+  registerSelfFetch,
+  SIMULATOR_PATH,
+  SIMULATOR_SECRET_KEY,
+  selfFetch,
+  signWebhook,
+} from './gateway';
+
+/**
+ * A Paystack look-alike for development, demos and tests when no Paystack keys are configured:
+ * the same Initialize and Verify endpoints and envelope ({ status, message, data }), a hosted pay
+ * page, and a signed charge.success webhook to our own /api/payments/webhook. Its records live in
+ * simulator_transactions, so any server process can answer for any transaction.
+ */
+
+type SimRow = {
+  reference: string;
+  access_code: string;
+  amount_kobo: number;
+  currency: string;
+  email: string;
+  callback_url: string | null;
+  metadata: Record<string, unknown> | string;
+  status: 'pending' | 'success' | 'failed' | 'abandoned';
+  paid_at: Date | string | null;
+  created_at: Date | string;
+};
+
+const initializeBody = z.object({
+  email: z.email(),
+  amount: z.coerce.number().int().positive(),
+  reference: z.string().regex(/^[A-Za-z0-9.=-]{1,100}$/),
+  currency: z.string().default('NGN'),
+  callback_url: z.url().optional(),
+  metadata: z.record(z.string(), z.unknown()).default({}),
+});
+
+const escapeHtml = (value: string) =>
+  value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+
+function transactionData(row: SimRow) {
+  const metadata = typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata;
+  return {
+    id: Number.parseInt(row.access_code.slice(0, 8), 16),
+    domain: 'test',
+    status: row.status,
+    reference: row.reference,
+    amount: Number(row.amount_kobo),
+    currency: row.currency,
+    channel: 'card',
+    gateway_response:
+      row.status === 'success'
+        ? 'Successful'
+        : row.status === 'failed'
+          ? 'Declined'
+          : 'The transaction was not completed',
+    paid_at: iso(row.paid_at),
+    created_at: iso(row.created_at),
+    metadata,
+    customer: { email: row.email },
+  };
+}
+
+async function findByAccessCode(deps: AppDeps, accessCode: string): Promise<SimRow | undefined> {
+  const [row] = await deps.database.sql.query<SimRow>(
+    'SELECT * FROM simulator_transactions WHERE access_code = $1',
+    [accessCode],
+  );
+  return row;
+}
+
+/** Sends charge.success to our own webhook, signed as Paystack would sign it. */
+async function deliverWebhook(deps: AppDeps, row: SimRow): Promise<void> {
+  const body = JSON.stringify({ event: 'charge.success', data: transactionData(row) });
+  try {
+    const response = await selfFetch(deps)(`${deps.env.publicUrl}/api/payments/webhook`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-paystack-signature': signWebhook(SIMULATOR_SECRET_KEY, body),
+      },
+      body,
+    });
+    if (!response.ok) deps.logger.warn({ status: response.status }, 'simulator webhook was not accepted');
+  } catch (error) {
+    deps.logger.error({ err: error }, 'simulator webhook delivery failed');
+  }
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#f4f4f4;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
+main{background:#fff;border-radius:8px;padding:32px;max-width:420px;width:100%;box-shadow:0 2px 12px rgba(0,0,0,.08)}
+.badge{display:inline-block;background:#fff4ce;color:#6b5000;border:1px solid #e6c200;border-radius:4px;padding:4px 8px;font-size:14px;font-weight:600}
+.amount{font-size:32px;font-weight:700;margin:16px 0 4px}
+.buttons{display:flex;gap:8px;margin-top:24px}
+button{flex:1;padding:12px;border-radius:4px;border:1px solid #111;font-size:16px;cursor:pointer;background:#fff}
+button[value=success]{background:#111;color:#fff}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+function payPage(row: SimRow, action: string): string {
+  return page(
+    'Test payment',
+    `<p class="badge">Test payment — no money moves</p>
+<h1>Payment simulator</h1>
+<p class="amount">${escapeHtml(formatNaira(Number(row.amount_kobo)))}</p>
+<p>${escapeHtml(row.email)}<br><small>Reference ${escapeHtml(row.reference)}</small></p>
+<form method="post" action="${escapeHtml(action)}">
+<div class="buttons">
+<button type="submit" name="outcome" value="success">Succeed</button>
+<button type="submit" name="outcome" value="failed">Fail</button>
+<button type="submit" name="outcome" value="cancelled">Cancel</button>
+</div></form>`,
+  );
+}
+
+function callbackTarget(row: SimRow): string | null {
+  if (!row.callback_url) return null;
+  const url = new URL(row.callback_url);
+  url.searchParams.set('trxref', row.reference);
+  url.searchParams.set('reference', row.reference);
+  return url.toString();
+}
+
+function donePage(row: SimRow, status: SimulatorMessage['status']): string {
+  const message: SimulatorMessage = { source: 'paystack-simulator', status, reference: row.reference };
+  const target = callbackTarget(row);
+  const text = { success: 'Payment succeeded.', failed: 'Payment failed.', cancelled: 'Payment cancelled.' }[
+    status
+  ];
+  // JSON inside a <script>: escape '<' so no value can close the tag.
+  const data = JSON.stringify({ message, target }).replaceAll('<', '\\u003c');
+  return page(
+    'Test payment',
+    `<p class="badge">Test payment — no money moves</p><h1>${escapeHtml(text)}</h1>
+${target ? `<p><a href="${escapeHtml(target)}">Continue</a></p>` : ''}
+<script>
+const { message, target } = ${data};
+if (window.opener) window.opener.postMessage(message, window.location.origin);
+if (target) window.location.replace(target);
+</script>`,
+  );
+}
+
+const outcomeForm = z.object({ outcome: z.enum(['success', 'failed', 'cancelled']) });
+
+/**
+ * Mounted at /simulator/paystack. `appFetch` is the whole app's fetch, so the simulator and our
+ * payment code can call each other in-process.
+ */
+export function paystackSimulatorRoutes(
+  deps: AppDeps,
+  appFetch: (request: Request) => Response | Promise<Response>,
+) {
+  registerSelfFetch(deps, appFetch);
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    if (!isSimulatorMode(c.get('deps'))) return c.json({ status: false, message: 'Not found' }, 404);
+    await next();
+  });
+  const requireKey = (authorization: string | undefined) =>
+    authorization === `Bearer ${SIMULATOR_SECRET_KEY}`;
+
+  app.post('/transaction/initialize', async (c) => {
+    if (!requireKey(c.req.header('authorization')))
+      return c.json({ status: false, message: 'Invalid key' }, 401);
+    const parsed = initializeBody.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ status: false, message: 'Invalid transaction details' }, 400);
+    const input = parsed.data;
+    const accessCode = randomBytes(12).toString('hex');
+    const inserted = await c.get('deps').database.sql.query<{ reference: string }>(
+      `INSERT INTO simulator_transactions (reference, access_code, amount_kobo, currency, email, callback_url, metadata)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (reference) DO NOTHING RETURNING reference`,
+      [
+        input.reference,
+        accessCode,
+        input.amount,
+        input.currency,
+        input.email,
+        input.callback_url ?? null,
+        JSON.stringify(input.metadata),
+      ],
+    );
+    if (inserted.length === 0)
+      return c.json({ status: false, message: 'Duplicate Transaction Reference' }, 400);
+    return c.json({
+      status: true,
+      message: 'Authorization URL created',
+      data: {
+        authorization_url: `${c.get('deps').env.publicUrl}${SIMULATOR_PATH}/pay/${accessCode}`,
+        access_code: accessCode,
+        reference: input.reference,
+      },
+    });
+  });
+
+  app.get('/transaction/verify/:reference', async (c) => {
+    if (!requireKey(c.req.header('authorization')))
+      return c.json({ status: false, message: 'Invalid key' }, 401);
+    const [row] = await c
+      .get('deps')
+      .database.sql.query<SimRow>('SELECT * FROM simulator_transactions WHERE reference = $1', [
+        c.req.param('reference'),
+      ]);
+    if (!row) return c.json({ status: false, message: 'Transaction reference not found' }, 400);
+    return c.json({ status: true, message: 'Verification successful', data: transactionData(row) });
+  });
+
+  app.get('/pay/:accessCode', async (c) => {
+    const row = await findByAccessCode(c.get('deps'), c.req.param('accessCode'));
+    if (!row) return c.html(page('Test payment', '<h1>Payment not found</h1>'), 404);
+    if (row.status !== 'pending') {
+      return c.html(
+        donePage(
+          row,
+          row.status === 'success' ? 'success' : row.status === 'failed' ? 'failed' : 'cancelled',
+        ),
+      );
+    }
+    return c.html(payPage(row, `${SIMULATOR_PATH}/pay/${row.access_code}`));
+  });
+
+  app.post('/pay/:accessCode', async (c) => {
+    const deps = c.get('deps');
+    const form = outcomeForm.safeParse(await c.req.parseBody());
+    if (!form.success) return c.html(page('Test payment', '<h1>Choose an outcome</h1>'), 400);
+    const status = form.data.outcome === 'cancelled' ? 'abandoned' : form.data.outcome;
+    // Only a pending transaction takes an outcome, so a double submit cannot change it.
+    const [row] = await deps.database.sql.query<SimRow>(
+      `UPDATE simulator_transactions
+          SET status = $2, paid_at = CASE WHEN $2 = 'success' THEN now() ELSE NULL END, updated_at = now()
+        WHERE access_code = $1 AND status = 'pending'
+        RETURNING *`,
+      [c.req.param('accessCode'), status],
+    );
+    if (!row) {
+      const existing = await findByAccessCode(deps, c.req.param('accessCode'));
+      if (!existing) return c.html(page('Test payment', '<h1>Payment not found</h1>'), 404);
+      return c.html(
+        donePage(
+          existing,
+          existing.status === 'success' ? 'success' : existing.status === 'failed' ? 'failed' : 'cancelled',
+        ),
+      );
+    }
+    if (row.status === 'success') await deliverWebhook(deps, row);
+    return c.html(donePage(row, form.data.outcome));
+  });
+
+  return app;
+}

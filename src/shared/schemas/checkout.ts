@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { NIGERIAN_STATES } from '../constants';
+import { cartSchema } from './cart';
+
+const fullName = z.string().trim().min(3, 'Full name is required');
+const email = z.string().trim().pipe(z.email('Please enter a valid email'));
+const phone = z
+  .string()
+  .trim()
+  .min(10, 'Please enter a valid phone number')
+  .max(20, 'Please enter a valid phone number')
+  .regex(/^\+?[\d\s()-]+$/, 'Please enter a valid phone number');
+const address = z.string().trim().min(5, 'Address is required');
+const city = z.string().trim().min(2, 'City is required');
+const state = z.enum(NIGERIAN_STATES, 'State is required');
+
+export const addressSchema = z.object({ fullName, email, phone, address, city, state });
+export type Address = z.infer<typeof addressSchema>;
+
+const billingText = z.string().trim().optional();
+
+/**
+ * The checkout form. Billing fields are only read (and required) when sameAsShipping is false;
+ * otherwise billing copies shipping. Prices are never part of it: the server prices the cart.
+ */
+export const checkoutFormSchema = z
+  .object({
+    fullName,
+    email,
+    phone,
+    address,
+    city,
+    state,
+    sameAsShipping: z.boolean().default(true),
+    billingFullName: billingText,
+    billingEmail: billingText,
+    billingPhone: billingText,
+    billingAddress: billingText,
+    billingCity: billingText,
+    billingState: billingText,
+    notes: z.string().trim().max(1000, 'Notes are too long').optional(),
+    shippingMethodCode: z.string().trim().min(1).default('standard'),
+  })
+  .superRefine((form, ctx) => {
+    if (form.sameAsShipping) return;
+    const billing = addressSchema.safeParse({
+      fullName: form.billingFullName ?? '',
+      email: form.billingEmail ?? '',
+      phone: form.billingPhone ?? '',
+      address: form.billingAddress ?? '',
+      city: form.billingCity ?? '',
+      state: form.billingState ?? '',
+    });
+    if (billing.success) return;
+    for (const issue of billing.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      ctx.addIssue({
+        code: 'custom',
+        message: issue.message,
+        path: [`billing${field.charAt(0).toUpperCase()}${field.slice(1)}`],
+      });
+    }
+  });
+export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
+export type CheckoutForm = z.output<typeof checkoutFormSchema>;
+
+export const shippingOptionSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** The method's base fee. */
+  feeKobo: z.number().int(),
+  freeAboveKobo: z.number().int().nullable(),
+  minDays: z.number().int(),
+  maxDays: z.number().int(),
+  /** What this cart would pay for this method (0 when the free threshold is passed). */
+  costKobo: z.number().int(),
+});
+export type ShippingOption = z.infer<typeof shippingOptionSchema>;
+
+export const checkoutPrefillSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+
+export const checkoutSummarySchema = z.object({
+  prefill: checkoutPrefillSchema,
+  shippingMethods: z.array(shippingOptionSchema),
+  /** The preselected method: 'standard' when enabled, else the first. */
+  defaultShippingMethodCode: z.string().nullable(),
+  cart: cartSchema,
+});
+export type CheckoutSummary = z.infer<typeof checkoutSummarySchema>;
+
+export const placeOrderResponseSchema = z.object({ orderId: z.string() });

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { GENDERS, ORDER_STATUSES, PAYMENT_STATUSES } from '../constants';
+
+const addressSnapshot = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+
+export const orderItemSchema = z.object({
+  id: z.string(),
+  productId: z.string().nullable(),
+  variantId: z.string().nullable(),
+  name: z.string(),
+  gender: z.enum(GENDERS).nullable(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  imageId: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPriceKobo: z.number().int(),
+  lineTotalKobo: z.number().int(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderSchema = z.object({
+  id: z.string(),
+  shortId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  email: z.string(),
+  subtotalKobo: z.number().int(),
+  shippingCostKobo: z.number().int(),
+  totalAmountKobo: z.number().int(),
+  shippingAddress: addressSnapshot,
+  billingAddress: addressSnapshot,
+  shippingMethod: z.string(),
+  shippingMethodCode: z.string().nullable(),
+  paymentMethod: z.string(),
+  notes: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  itemCount: z.number().int(),
+  items: z.array(orderItemSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListSchema = z.object({ orders: z.array(orderSchema) });
+export const orderResponseSchema = z.object({ order: orderSchema });
