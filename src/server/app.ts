@@ -4,8 +4,9 @@ import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
 import { csrfMiddleware, sessionMiddleware } from './features/accounts/middleware';
 import { accountRoutes, authRoutes } from './features/accounts/routes';
-import { catalogRoutes } from './features/catalog/routes';
+import { adminAccessRoutes } from './features/admin-access/routes';
 import { cartRoutes } from './features/cart/routes';
+import { catalogRoutes } from './features/catalog/routes';
 import { checkoutRoutes } from './features/checkout/routes';
 import { devMailboxRoutes } from './features/email/routes';
 import { healthRoutes } from './features/health/routes';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', orderRoutes());
   api.route('/', paymentRoutes());
   api.route('/', catalogRoutes());
+  api.route('/', adminAccessRoutes());
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
 
