@@ -1,0 +1,80 @@
+// Lighthouse (mobile: its default simulated slow 4G and 4x CPU slowdown) on home, a listing and a
+// product page of the built shop. Prints the figures and fails when a page misses the budget.
+//   npm run build && npm run bench:lighthouse
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { pickProduct, startShop } from './serve.mjs';
+
+const BUDGET = { performance: 95, accessibility: 95, lcpMs: 2000, cls: 0.05 };
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+const shop = await startShop({ port: Number(process.env.BENCH_PORT ?? 3700) });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
+let failed = false;
+try {
+  const product = await pickProduct(shop.url);
+  const pages = [
+    ['home', '/'],
+    ['listing', '/men/tshirts'],
+    ['product', `/product/${product.id}`],
+  ];
+  console.log(`Lighthouse ${lighthouse.version ?? ''} mobile, median of ${RUNS} runs per page`);
+  console.log('page      perf  a11y  LCP (ms)  CLS     TBT (ms)');
+  for (const [name, pathname] of pages) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const result = await lighthouse(`${shop.url}${pathname}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      const { categories, audits, runtimeError } = result.lhr;
+      if (runtimeError) throw new Error(`${pathname}: ${runtimeError.code} ${runtimeError.message}`);
+      runs.push({
+        performance: Math.round(categories.performance.score * 100),
+        accessibility: Math.round(categories.accessibility.score * 100),
+        lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+        cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+        tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+      });
+    }
+    const median = (key) => runs.map((run) => run[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+    const figures = {
+      performance: median('performance'),
+      accessibility: median('accessibility'),
+      lcpMs: median('lcpMs'),
+      cls: median('cls'),
+      tbtMs: median('tbtMs'),
+    };
+    const ok =
+      figures.performance >= BUDGET.performance &&
+      figures.accessibility >= BUDGET.accessibility &&
+      figures.lcpMs <= BUDGET.lcpMs &&
+      figures.cls <= BUDGET.cls;
+    if (!ok) failed = true;
+    console.log(
+      `${name.padEnd(9)} ${String(figures.performance).padStart(4)}  ${String(figures.accessibility).padStart(4)}  ${String(figures.lcpMs).padStart(8)}  ${figures.cls.toFixed(3).padEnd(6)}  ${String(figures.tbtMs).padStart(8)}  ${ok ? 'ok' : 'OVER BUDGET'}`,
+    );
+  }
+  console.log(
+    `budget: performance ≥ ${BUDGET.performance}, accessibility ≥ ${BUDGET.accessibility}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}`,
+  );
+} finally {
+  await chrome.kill();
+  await shop.stop();
+}
+process.exit(failed ? 1 : 0);
