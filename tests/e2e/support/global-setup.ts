@@ -14,8 +14,9 @@ export default async function globalSetup() {
   const root = path.resolve('.tmp', `e2e-${port}`);
   await rm(root, { recursive: true, force: true });
   await mkdir(root, { recursive: true });
-  if (!existsSync(path.resolve('dist/server/main.js')))
-    throw new Error('Build the shop first: npm run build');
+  const buildDir = process.env.BUILD_DIR ?? 'build';
+  const serverBundle = path.resolve(buildDir, 'api', 'main.js');
+  if (!existsSync(serverBundle)) throw new Error(`Build the shop first: BUILD_DIR=${buildDir} npm run build`);
 
   await prepareData(path.join(root, 'data'));
   const mail = await startMailCatcher(path.join(root, 'mail'));
@@ -40,9 +41,12 @@ export default async function globalSetup() {
   await waitForHealth(`http://localhost:${port}/api/health`, shop);
 
   return async () => {
+    // The shop must shut down cleanly on SIGTERM (close the server, then the database): exit 0.
+    const exited = new Promise<number | null>((resolve) => shop.once('exit', (code) => resolve(code)));
     shop.kill('SIGTERM');
-    await new Promise((resolve) => shop.once('exit', resolve));
+    const code = await exited;
     await mail.close();
+    if (code !== 0) throw new Error(`The shop did not shut down cleanly on SIGTERM (exit code ${code})`);
   };
 }
 
