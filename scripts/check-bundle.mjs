@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 100;
 const ENTRY = 'src/web/entry-client.tsx';
+const BANNER = 'src/web/features/notifications/banner-view.tsx';
 const buildDir = process.env.BUILD_DIR ?? 'build';
 const client = path.join(buildDir, 'client');
 const manifest = JSON.parse(readFileSync(path.join(client, '.vite', 'manifest.json'), 'utf8'));
@@ -28,7 +29,8 @@ for (const page of pages) {
     console.log(`${page}: not built yet — skipped`);
     continue;
   }
-  const chunks = closure(key, closure(ENTRY));
+  // Measured with a site notification showing: its banner is part of the first view then.
+  const chunks = closure(key, closure(BANNER, closure(ENTRY)));
   let bytes = 0;
   for (const chunk of chunks) {
     const file = manifest[chunk].file;

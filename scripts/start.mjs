@@ -15,10 +15,7 @@ function newestMtime(entry) {
 const stale =
   outputs.some((file) => !existsSync(file)) ||
   Math.min(...outputs.map((file) => statSync(file).mtimeMs)) <
-    Math.max(
-      newestMtime('src'),
-      ...['package.json', 'vite.config.ts', 'public'].map(newestMtime),
-    );
+    Math.max(newestMtime('src'), ...['package.json', 'vite.config.ts', 'public'].map(newestMtime));
 
 if (stale) {
   console.log('Building the shop…');

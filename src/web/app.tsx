@@ -3,8 +3,11 @@ import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Footer } from './components/layout/footer';
 import { Navbar } from './components/layout/navbar';
 import { Toasts } from './components/ui/toast';
+import { CartProvider } from './features/cart/cart-provider';
+import { type InitialNotifications, NotificationBanner } from './features/notifications/banner';
 import { browserFetch } from './lib/api';
 import { headTitle } from './lib/head';
+import { useIdleSignOut } from './lib/idle-sign-out';
 import { type LoadedPage, loadPage } from './lib/page-loader';
 import type { RouteModule } from './lib/route-module';
 import { SessionProvider, type SessionUser } from './lib/session';
@@ -20,6 +23,8 @@ export interface InitialState {
   status: number;
   error?: string;
   user: SessionUser | null;
+  /** Site notifications for the first view's path, rendered by the server. */
+  notifications: InitialNotifications;
 }
 
 type PageState = Extract<LoadedPage, { kind: 'page' }> & { key: string };
@@ -43,7 +48,9 @@ const keyOf = (location: { pathname: string; search: string }) => `${location.pa
 export function App({ initial, module }: { initial: InitialState; module: RouteModule }) {
   return (
     <SessionProvider initialUser={initial.user}>
-      <Shell initial={initial} module={module} />
+      <CartProvider>
+        <Shell initial={initial} module={module} />
+      </CartProvider>
     </SessionProvider>
   );
 }
@@ -65,6 +72,7 @@ function Shell({ initial, module }: { initial: InitialState; module: RouteModule
   const [pending, setPending] = useState<{ Pending?: RouteModule['Pending'] } | null>(null);
   const scrollPositions = useRef(new Map<string, number>());
   const current = keyOf(location);
+  useIdleSignOut();
 
   const load = useCallback(
     async (key: string, signal: { cancelled: boolean }) => {
@@ -119,7 +127,7 @@ function Shell({ initial, module }: { initial: InitialState; module: RouteModule
 
   return (
     <PageContext.Provider value={{ revalidate, pending: isLoading, status: page.status }}>
-      <Layout layout={page.route.layout ?? 'shop'} loading={isLoading}>
+      <Layout layout={page.route.layout ?? 'shop'} loading={isLoading} notifications={initial.notifications}>
         {Skeleton ? (
           <Skeleton />
         ) : page.error ? (
@@ -136,10 +144,12 @@ function Shell({ initial, module }: { initial: InitialState; module: RouteModule
 function Layout({
   layout,
   loading,
+  notifications,
   children,
 }: {
   layout: 'shop' | 'admin';
   loading: boolean;
+  notifications: InitialNotifications;
   children: ReactNode;
 }) {
   return (
@@ -156,6 +166,7 @@ function Layout({
           >
             Skip to content
           </a>
+          <NotificationBanner initial={notifications} />
           <Navbar />
           <main id="main" className="flex-1" aria-busy={loading}>
             {children}

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App, type InitialState } from './app';
+import { preloadBannerView } from './features/notifications/banner';
 import { importPage } from './routes';
 
 declare global {
@@ -11,9 +12,12 @@ declare global {
 }
 
 const initial = window.__SHOP__;
-// The page's module is already preloaded (<link rel="modulepreload">); import it before hydrating
-// so the first render matches the server's HTML exactly.
-importPage(initial.route).then((module) => {
+// The page's module (and the banner's, when it shows) is already preloaded; import them before
+// hydrating so the first render matches the server's HTML exactly.
+Promise.all([
+  importPage(initial.route),
+  initial.notifications.notifications.length > 0 ? preloadBannerView() : undefined,
+]).then(([module]) => {
   hydrateRoot(
     document.getElementById('root')!,
     <StrictMode>

@@ -3,10 +3,13 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { ServerContext } from '#shared/server-context';
 import { App, type InitialState } from './app';
+import { fetchNotifications, preloadBannerView } from './features/notifications/banner';
 import { pageHead, renderHeadTags, safeJson } from './lib/head';
 import { loadPage } from './lib/page-loader';
 import { fetchSession } from './lib/session';
 import { manifestKey } from './routes';
+
+const BANNER_KEY = 'src/web/features/notifications/banner-view.tsx';
 
 /** What the client build produced (from its Vite manifest), resolved once by the server. */
 export interface ClientAssets {
@@ -28,7 +31,11 @@ export async function render(
   assets: ClientAssets,
 ): Promise<Response> {
   const url = new URL(request.url);
-  const [loaded, user] = await Promise.all([loadPage(url, context.api), fetchSession(context.api)]);
+  const [loaded, user, notifications] = await Promise.all([
+    loadPage(url, context.api),
+    fetchSession(context.api),
+    fetchNotifications(context.api, url.pathname),
+  ]);
   if (loaded.kind === 'redirect') {
     return new Response(null, { status: loaded.status, headers: { location: loaded.to } });
   }
@@ -40,7 +47,12 @@ export async function render(
     status: loaded.status,
     error: loaded.error,
     user,
+    notifications: {
+      path: url.pathname,
+      notifications: loaded.route.layout === 'admin' ? [] : notifications,
+    },
   };
+  if (initial.notifications.notifications.length > 0) await preloadBannerView();
   const appHtml = renderToString(
     <StrictMode>
       <StaticRouter location={initial.url}>
@@ -49,7 +61,12 @@ export async function render(
     </StrictMode>,
   );
   const head = renderHeadTags(pageHead(loaded.module, loaded.data, loaded.params, url, context.publicUrl));
-  const preloads = [...new Set([...assets.preloads(manifestKey(loaded.route))])]
+  const preloads = [
+    ...new Set([
+      ...assets.preloads(manifestKey(loaded.route)),
+      ...(initial.notifications.notifications.length > 0 ? assets.preloads(BANNER_KEY) : []),
+    ]),
+  ]
     .map((file) => `<link rel="modulepreload" href="${file}">`)
     .join('');
   const styles = assets.css.map((file) => `<link rel="stylesheet" href="${file}">`).join('');

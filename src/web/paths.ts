@@ -13,16 +13,21 @@ export const paths = {
   resetPassword: '/reset-password',
   authCallback: '/auth/callback',
   authConfirm: '/auth/confirm',
+  /** The old sign-up address; redirects to /register. */
+  authSignup: '/auth/signup',
   cart: '/cart',
   checkout: '/checkout',
   payment: (orderId: string) => `/payment/${orderId}`,
   orderConfirmation: (orderId: string) => `/order-confirmation/${orderId}`,
   account: '/account',
+  accountTab: (tab: string) => `/account?tab=${tab}`,
   shippingPolicy: '/shipping-policy',
   terms: '/terms-of-service',
   queryRouting: '/query-routing-example',
   admin: '/admin',
   adminDashboard: '/admin/dashboard',
+  /** Development only: the emails the shop stored instead of sending. */
+  devMailbox: '/dev/mailbox',
 } as const;
 
 /** Names the not-found screen sends back to their own path once, with a toast. */

@@ -12,7 +12,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Streetwear with Naija soul.');
     await expect(page.getByRole('link', { name: 'SHOP NEW ARRIVALS' })).toHaveAttribute('href', '/new');
     await expect(page).toHaveTitle(/Naija Street/);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /streetwear/i);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Lagos/);
   });
 
   test('an unknown path answers 404 with the not-found screen', async ({ page }) => {

@@ -22,6 +22,20 @@ export const browserFetch: ApiFetch = (path, init) => fetch(path, { credentials:
 
 type JsonInit = Omit<RequestInit, 'body'> & { json?: unknown };
 
+let sessionExpired: (() => void) | null = null;
+
+/**
+ * Called when an API answer says the server ended the session for inactivity
+ * (`x-session-expired: idle`); the app shell refreshes the session then (lib/idle-sign-out.ts).
+ * Browser only: nothing registers during server rendering.
+ */
+export function onSessionExpired(listener: () => void): () => void {
+  sessionExpired = listener;
+  return () => {
+    if (sessionExpired === listener) sessionExpired = null;
+  };
+}
+
 export async function apiJson<T>(fetcher: ApiFetch, path: string, init: JsonInit = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   const requestHeaders = new Headers(headers);
@@ -37,6 +51,7 @@ export async function apiJson<T>(fetcher: ApiFetch, path: string, init: JsonInit
   } catch {
     throw new ApiError(0, 'network', 'Could not reach the shop. Check your connection and try again.');
   }
+  if (response.headers.get('x-session-expired') === 'idle') sessionExpired?.();
   const text = await response.text();
   let body: unknown = null;
   if (text) {

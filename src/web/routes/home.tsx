@@ -1,18 +1,45 @@
 import { Link } from 'react-router';
-import type { HeadArgs, HeadTag } from '../lib/route-module';
+import type { ProductListResponse, ProductSummary } from '#shared/schemas/catalog';
+import { GridSkeleton, ProductGrid, SectionTitle } from '../features/catalog/product-grid';
+import { ApiError, apiJson } from '../lib/api';
+import type { HeadArgs, HeadTag, LoadArgs, PageProps } from '../lib/route-module';
 import { paths } from '../paths';
 
-export function head({ origin }: HeadArgs<unknown>): HeadTag[] {
+type Data = { featured: ProductSummary[]; all: ProductSummary[]; error: string | null };
+
+/** Featured products shown at most; the rest are in ALL PRODUCTS below. */
+const FEATURED_LIMIT = 8;
+
+export async function load({ api }: LoadArgs): Promise<Data> {
+  try {
+    const [featured, all] = await Promise.all([
+      apiJson<ProductListResponse>(api, `/api/products?featured=true&limit=${FEATURED_LIMIT}`),
+      apiJson<ProductListResponse>(api, '/api/products'),
+    ]);
+    return { featured: featured.products, all: all.products, error: null };
+  } catch (error) {
+    if (error instanceof ApiError) return { featured: [], all: [], error: error.message };
+    throw error;
+  }
+}
+
+export function head({ origin }: HeadArgs<Data>): HeadTag[] {
+  const title = 'Naija Street | Streetwear from Lagos';
+  const description =
+    'Heavyweight tees, hoodies, jerseys and jackets designed in Lagos. Limited drops, delivered across Nigeria.';
   return [
-    { title: 'Naija Street | Streetwear from Lagos' },
+    { title },
+    { name: 'description', content: description },
     { rel: 'canonical', href: `${origin}/` },
-    { property: 'og:title', content: 'Naija Street | Streetwear from Lagos' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
     { property: 'og:type', content: 'website' },
     { property: 'og:url', content: `${origin}/` },
+    { name: 'twitter:card', content: 'summary' },
   ];
 }
 
-export default function Home() {
+function Hero() {
   return (
     <section className="bg-neutral-950 text-white">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
@@ -39,5 +66,54 @@ export default function Home() {
         </div>
       </div>
     </section>
+  );
+}
+
+const section = 'mx-auto max-w-7xl px-4 pt-10 sm:pt-14';
+
+export default function Home({ data }: PageProps<Data>) {
+  const hasFeatured = data.featured.length > 0;
+  return (
+    <>
+      <Hero />
+      {data.error || hasFeatured ? (
+        <section aria-labelledby="featured-title" className={section}>
+          <SectionTitle id="featured-title">FEATURED</SectionTitle>
+          <div className="mt-5">
+            {data.error ? (
+              <p role="alert" className="rounded bg-red-50 p-4 text-sm text-red-800">
+                Error loading products: {data.error}
+              </p>
+            ) : (
+              <ProductGrid products={data.featured} label="Featured products" priorityFirst />
+            )}
+          </div>
+        </section>
+      ) : null}
+      {data.all.length > 0 ? (
+        <section aria-labelledby="all-title" className={section}>
+          <SectionTitle id="all-title">ALL PRODUCTS</SectionTitle>
+          <div className="mt-5">
+            <ProductGrid products={data.all} label="All products" priorityFirst={!hasFeatured} />
+          </div>
+        </section>
+      ) : data.error ? null : (
+        <p className={`${section} text-center text-neutral-600`}>No products available</p>
+      )}
+    </>
+  );
+}
+
+export function Pending() {
+  return (
+    <>
+      <Hero />
+      <section className={section} aria-label="Loading products">
+        <SectionTitle>FEATURED</SectionTitle>
+        <div className="mt-5">
+          <GridSkeleton />
+        </div>
+      </section>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { createE2eAdmin } from './e2e-admin';
 import { startMailCatcher } from './mail-catcher';
 import { prepareData } from './prepare-data';
 
@@ -19,6 +20,7 @@ export default async function globalSetup() {
   if (!existsSync(serverBundle)) throw new Error(`Build the shop first: BUILD_DIR=${buildDir} npm run build`);
 
   await prepareData(path.join(root, 'data'));
+  await createE2eAdmin(path.join(root, 'data'));
   const mail = await startMailCatcher(path.join(root, 'mail'));
   process.env.E2E_MAIL_DIR = mail.dir;
 

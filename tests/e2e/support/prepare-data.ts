@@ -6,14 +6,33 @@ import { migrate } from '../../../src/server/db/migrate';
 /** Standard shipping fee the browser tests set in the database, to prove pages read it from there. */
 export const E2E_STANDARD_FEE_KOBO = 275_000;
 
+/** Banner notifications the browser tests find: one on every page, one on product pages only. */
+export const E2E_NOTIFICATIONS = {
+  siteWide: { title: 'Free delivery', content: 'Standard shipping is free on orders above ₦25,000.' },
+  productPage: { title: 'New drop', content: 'The Danfo collection is here, in limited numbers.' },
+} as const;
+
 /**
- * Prepares the shop's embedded database before the shop starts: migrated, with the defaults, and
- * with a standard shipping fee that differs from the default.
+ * Prepares the shop's embedded database before the shop starts: migrated, with the defaults, a
+ * standard shipping fee that differs from the default, and two active banner notifications.
  */
 export async function prepareData(dataDir: string) {
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   await migrate(database);
   await ensureDefaults(database);
-  await database.sql.query(`UPDATE shipping_methods SET fee_kobo = $1 WHERE code = 'standard'`, [E2E_STANDARD_FEE_KOBO]);
+  await database.sql.query(`UPDATE shipping_methods SET fee_kobo = $1 WHERE code = 'standard'`, [
+    E2E_STANDARD_FEE_KOBO,
+  ]);
+  await database.sql.query(
+    `INSERT INTO site_notifications (title, content, type, display_location, start_date)
+     VALUES ($1, $2, 'info', 'site_wide', now() - interval '1 day'),
+            ($3, $4, 'promotional', 'product_page', now() - interval '1 day')`,
+    [
+      E2E_NOTIFICATIONS.siteWide.title,
+      E2E_NOTIFICATIONS.siteWide.content,
+      E2E_NOTIFICATIONS.productPage.title,
+      E2E_NOTIFICATIONS.productPage.content,
+    ],
+  );
   await database.close();
 }

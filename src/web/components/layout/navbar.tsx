@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { preloadCartDrawer, useCart } from '../../features/cart/cart-provider';
 import { badgeText, useCartCount } from '../../features/cart/use-cart-count';
+import { SearchButton } from '../../features/search/search-button';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { MENU_CATEGORIES, paths } from '../../paths';
@@ -14,7 +16,9 @@ const iconButton =
 export function Navbar() {
   const { user, signOut } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const count = useCartCount();
+  const { openDrawer } = useCart();
   const [menuOpen, setMenuOpen] = useState(false);
 
   async function handleSignOut() {
@@ -44,6 +48,7 @@ export function Navbar() {
           >
             <MenuIcon />
           </button>
+          <SearchButton className={iconButton} />
         </div>
         <Link to={paths.home} aria-label="Naija Street home" className="flex justify-center">
           <Logo />
@@ -51,6 +56,8 @@ export function Navbar() {
         <div className="flex items-center justify-end gap-0.5">
           <Link
             to={user ? paths.account : paths.login}
+            // The login page returns here after signing in.
+            state={user ? undefined : { from: location.pathname + location.search }}
             className={iconButton}
             aria-label={user ? 'My account' : 'Log in'}
           >
@@ -66,10 +73,14 @@ export function Navbar() {
               <SignOutIcon />
             </button>
           ) : null}
-          <Link
-            to={paths.cart}
+          <button
+            type="button"
             className={`${iconButton} relative`}
             aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+            aria-haspopup="dialog"
+            onPointerEnter={preloadCartDrawer}
+            onFocus={preloadCartDrawer}
+            onClick={openDrawer}
           >
             <BagIcon />
             {count > 0 ? (
@@ -80,7 +91,7 @@ export function Navbar() {
                 {badgeText(count)}
               </span>
             ) : null}
-          </Link>
+          </button>
         </div>
       </nav>
       <MenuDrawer
@@ -149,7 +160,7 @@ function MenuDrawer({
               MY ACCOUNT
             </Link>
           ) : (
-            <Link to={paths.login} className={link}>
+            <Link to={paths.login} state={{ from: location.pathname + location.search }} className={link}>
               LOGIN / REGISTER
             </Link>
           )}

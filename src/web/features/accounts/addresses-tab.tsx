@@ -1,0 +1,340 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { NIGERIAN_STATES } from '#shared/constants';
+import { type CreateAddressRequest, createAddressRequest, type SavedAddress } from '#shared/schemas/accounts';
+import { toast } from '../../components/ui/toast';
+import { api, errorMessage } from '../../lib/api';
+import type { SessionUser } from '../../lib/session';
+import { ConfirmDialog } from './confirm-dialog';
+import {
+  applyServerError,
+  FormAlert,
+  inputClass,
+  primaryButton,
+  secondaryButton,
+  TextField,
+} from './form-parts';
+
+type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; address: SavedAddress };
+type FormValues = z.output<typeof createAddressRequest>;
+
+const FIELDS = ['fullName', 'email', 'phone', 'address', 'city', 'state', 'isDefault'] as const;
+const smallButton =
+  'rounded px-3 py-2 text-sm font-bold underline underline-offset-2 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-neutral-900 disabled:opacity-60';
+
+/**
+ * Saved shipping addresses. The default one prefills checkout; the first address saved becomes the
+ * default by itself (the server decides).
+ */
+export function AddressesTab({
+  addresses,
+  setAddresses,
+  user,
+}: {
+  /** Held by the page, so switching tabs keeps what was changed here. */
+  addresses: SavedAddress[] | null;
+  setAddresses: (addresses: SavedAddress[]) => void;
+  user: SessionUser;
+}) {
+  const [mode, setMode] = useState<Mode>({ kind: 'list' });
+  const [toDelete, setToDelete] = useState<SavedAddress | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  async function reload() {
+    try {
+      setAddresses((await api.get<{ addresses: SavedAddress[] }>('/api/account/addresses')).addresses);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to load your addresses'));
+    }
+  }
+
+  async function makeDefault(address: SavedAddress) {
+    setBusyId(address.id);
+    try {
+      await api.post(`/api/account/addresses/${address.id}/default`);
+      toast.success('Default address updated', 'Checkout will use this address.');
+      await reload();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to update your default address'));
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function remove() {
+    if (!toDelete) return;
+    setBusyId(toDelete.id);
+    try {
+      await api.delete(`/api/account/addresses/${toDelete.id}`);
+      toast.success('Address deleted');
+      setToDelete(null);
+      await reload();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to delete the address'));
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  if (mode.kind !== 'list') {
+    return (
+      <AddressForm
+        address={mode.kind === 'edit' ? mode.address : null}
+        user={user}
+        isFirst={(addresses ?? []).length === 0}
+        onCancel={() => setMode({ kind: 'list' })}
+        onSaved={async () => {
+          setMode({ kind: 'list' });
+          await reload();
+        }}
+      />
+    );
+  }
+
+  return (
+    <section aria-labelledby="addresses-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="addresses-heading" className="text-lg font-bold">
+          Saved Addresses
+        </h2>
+        <button
+          type="button"
+          className={`${primaryButton} sm:w-auto`}
+          onClick={() => setMode({ kind: 'add' })}
+        >
+          Add Address
+        </button>
+      </div>
+      {addresses === null ? (
+        <div className="mt-4">
+          <FormAlert>
+            <p>Failed to load your addresses.</p>
+            <button type="button" className={`${smallButton} mt-2 px-0`} onClick={reload}>
+              Try Again
+            </button>
+          </FormAlert>
+        </div>
+      ) : addresses.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-dashed border-neutral-300 p-6 text-center text-sm text-neutral-600">
+          No saved addresses yet. Add one to fill in checkout faster.
+        </p>
+      ) : (
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+          {addresses.map((address) => (
+            <li
+              key={address.id}
+              aria-label={`${address.fullName}, ${address.address}${address.isDefault ? ' (default)' : ''}`}
+              className={`flex flex-col rounded-lg border p-4 ${address.isDefault ? 'border-neutral-900' : 'border-neutral-200'}`}
+            >
+              <div className="flex items-start justify-between gap-2">
+                <p className="font-bold">{address.fullName}</p>
+                {address.isDefault ? (
+                  <span className="rounded-full bg-neutral-900 px-2.5 py-0.5 text-xs font-bold text-white">
+                    Default
+                  </span>
+                ) : null}
+              </div>
+              <address className="mt-1 text-sm not-italic leading-6 text-neutral-700">
+                {address.address}
+                <br />
+                {address.city}, {address.state}
+                <br />
+                {address.phone}
+                <br />
+                <span className="break-all">{address.email}</span>
+              </address>
+              <div className="mt-3 flex flex-wrap gap-1 border-t border-neutral-100 pt-2">
+                <button
+                  type="button"
+                  className={smallButton}
+                  onClick={() => setMode({ kind: 'edit', address })}
+                >
+                  Edit<span className="sr-only"> address of {address.fullName}</span>
+                </button>
+                <button
+                  type="button"
+                  className={`${smallButton} text-red-700`}
+                  onClick={() => setToDelete(address)}
+                >
+                  Delete<span className="sr-only"> address of {address.fullName}</span>
+                </button>
+                {address.isDefault ? null : (
+                  <button
+                    type="button"
+                    className={smallButton}
+                    disabled={busyId === address.id}
+                    onClick={() => makeDefault(address)}
+                  >
+                    Set as default
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete this address?"
+        message={
+          toDelete
+            ? `${toDelete.fullName}, ${toDelete.address}, ${toDelete.city} will be removed from your saved addresses.`
+            : ''
+        }
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={busyId !== null && busyId === toDelete?.id}
+        onConfirm={remove}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}
+
+function AddressForm({
+  address,
+  user,
+  isFirst,
+  onCancel,
+  onSaved,
+}: {
+  address: SavedAddress | null;
+  user: SessionUser;
+  isFirst: boolean;
+  onCancel: () => void;
+  onSaved: () => Promise<void>;
+}) {
+  const stateId = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<
+    CreateAddressRequest,
+    unknown,
+    FormValues
+  >({
+    resolver: zodResolver(createAddressRequest),
+    defaultValues: address
+      ? {
+          fullName: address.fullName,
+          email: address.email,
+          phone: address.phone,
+          address: address.address,
+          city: address.city,
+          state: address.state,
+          isDefault: address.isDefault,
+        }
+      : {
+          fullName,
+          email: user.email,
+          phone: user.phone ?? '',
+          address: '',
+          city: '',
+          state: undefined,
+          isDefault: isFirst,
+        },
+  });
+  const { errors, isSubmitting } = formState;
+
+  // The form replaces the list: put the keyboard where the typing starts.
+  useEffect(() => setFocus('fullName'), [setFocus]);
+
+  async function submit(values: FormValues) {
+    setProblem(null);
+    try {
+      if (address) await api.patch(`/api/account/addresses/${address.id}`, values);
+      else await api.post('/api/account/addresses', values);
+      toast.success(address ? 'Address updated' : 'Address saved');
+      await onSaved();
+    } catch (error) {
+      setProblem(applyServerError(error, setError, FIELDS, 'Failed to save the address'));
+    }
+  }
+
+  return (
+    <section aria-labelledby="address-form-heading">
+      <h2 id="address-form-heading" className="text-lg font-bold">
+        {address ? 'Edit Address' : 'Add Address'}
+      </h2>
+      <form noValidate onSubmit={handleSubmit(submit)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        {problem ? (
+          <div className="sm:col-span-2">
+            <FormAlert>{problem}</FormAlert>
+          </div>
+        ) : null}
+        <TextField
+          label="Full Name"
+          autoComplete="shipping name"
+          registration={register('fullName')}
+          error={errors.fullName?.message}
+          className="sm:col-span-2"
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="shipping email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="shipping tel"
+          registration={register('phone')}
+          error={errors.phone?.message}
+        />
+        <TextField
+          label="Address"
+          autoComplete="shipping street-address"
+          registration={register('address')}
+          error={errors.address?.message}
+          className="sm:col-span-2"
+        />
+        <TextField
+          label="City"
+          autoComplete="shipping address-level2"
+          registration={register('city')}
+          error={errors.city?.message}
+        />
+        <div>
+          <label htmlFor={stateId} className="text-sm font-semibold text-neutral-800">
+            State
+          </label>
+          <select
+            id={stateId}
+            autoComplete="shipping address-level1"
+            aria-invalid={Boolean(errors.state)}
+            aria-describedby={errors.state ? `${stateId}-error` : undefined}
+            className={inputClass}
+            {...register('state')}
+          >
+            <option value="">Select a state</option>
+            {NIGERIAN_STATES.map((state) => (
+              <option key={state} value={state}>
+                {state}
+              </option>
+            ))}
+          </select>
+          {errors.state ? (
+            <p id={`${stateId}-error`} className="mt-1 text-sm font-semibold text-red-700">
+              {errors.state.message}
+            </p>
+          ) : null}
+        </div>
+        <label className="flex items-center gap-3 text-sm font-semibold sm:col-span-2">
+          <input type="checkbox" className="h-5 w-5 accent-neutral-900" {...register('isDefault')} />
+          Use as my default shipping address
+        </label>
+        <div className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
+          <button type="submit" className={primaryButton} disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save Address'}
+          </button>
+          <button type="button" className={secondaryButton} onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

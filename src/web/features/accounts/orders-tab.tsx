@@ -1,0 +1,127 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { shortId } from '#shared/constants';
+import { formatDate } from '#shared/dates';
+import { formatNaira } from '#shared/money';
+import type { Order } from '#shared/schemas/orders';
+import { toast } from '../../components/ui/toast';
+import { api } from '../../lib/api';
+import { paths } from '../../paths';
+import { OrderStatusBadge, PaymentStatusBadge } from '../orders/order-badges';
+import { secondaryButton } from './form-parts';
+
+const FAILED = 'Failed to load orders';
+
+export const newestFirst = (orders: readonly Order[]): Order[] =>
+  [...orders].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+
+/**
+ * The shopper's orders, newest first. Read again when the shopper comes back to the tab, so a
+ * status changed meanwhile (paid, shipped) shows without a reload.
+ */
+function useOrders(initial: Order[] | null) {
+  const [orders, setOrders] = useState(initial);
+  const [loading, setLoading] = useState(false);
+  const reload = useCallback(async (quiet: boolean) => {
+    if (!quiet) setLoading(true);
+    try {
+      setOrders((await api.get<{ orders: Order[] }>('/api/orders')).orders);
+    } catch {
+      if (!quiet) toast.error(FAILED);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  const toldOnce = useRef(false);
+  useEffect(() => {
+    if (initial === null && !toldOnce.current) {
+      toldOnce.current = true;
+      toast.error(FAILED);
+    }
+  }, [initial]);
+
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void reload(true);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [reload]);
+
+  return { orders, loading, reload: () => reload(false) };
+}
+
+export function OrdersTab({ initial }: { initial: Order[] | null }) {
+  const { orders, loading, reload } = useOrders(initial);
+
+  if (orders === null) {
+    return (
+      <div className="rounded-lg border border-neutral-200 p-6 text-center">
+        <p className="font-semibold">{FAILED}</p>
+        <button
+          type="button"
+          className={`${secondaryButton} mt-4 sm:w-auto`}
+          onClick={reload}
+          disabled={loading}
+        >
+          {loading ? 'Loading...' : 'Try Again'}
+        </button>
+      </div>
+    );
+  }
+  if (orders.length === 0) {
+    return (
+      <div className="rounded-lg border border-dashed border-neutral-300 p-8 text-center">
+        <h2 className="text-lg font-bold">No orders yet</h2>
+        <p className="mt-1 text-sm text-neutral-600">When you place an order, it will show up here.</p>
+        <Link to={paths.home} className={`${secondaryButton} mt-5 sm:w-auto`}>
+          Start Shopping
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <section aria-labelledby="orders-heading">
+      <h2 id="orders-heading" className="sr-only">
+        Your orders
+      </h2>
+      <ul className="grid gap-3">
+        {newestFirst(orders).map((order) => (
+          <li key={order.id} className="rounded-lg border border-neutral-200 p-4 sm:p-5">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div>
+                <p className="font-bold">
+                  Order <span className="font-mono">#{shortId(order.id)}</span>
+                </p>
+                <p className="mt-0.5 text-sm text-neutral-600">
+                  {formatDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}
+                </p>
+              </div>
+              {/* Visible words tell the two badges apart; screen readers get them from the badges. */}
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-neutral-500">
+                <span className="inline-flex items-center gap-1.5">
+                  <span aria-hidden="true">Order</span>
+                  <OrderStatusBadge status={order.status} />
+                </span>
+                <span className="inline-flex items-center gap-1.5">
+                  <span aria-hidden="true">Payment</span>
+                  <PaymentStatusBadge status={order.paymentStatus} />
+                </span>
+              </div>
+            </div>
+            <div className="mt-3 flex items-center justify-between gap-3 border-t border-neutral-100 pt-3">
+              <p className="font-bold">{formatNaira(order.totalAmountKobo)}</p>
+              <Link
+                to={paths.orderConfirmation(order.id)}
+                className="rounded px-3 py-2 text-sm font-bold underline underline-offset-2 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-neutral-900"
+              >
+                View Details<span className="sr-only"> of order #{shortId(order.id)}</span>
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

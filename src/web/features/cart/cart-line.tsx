@@ -1,0 +1,92 @@
+import { Link } from 'react-router';
+import { formatNaira } from '#shared/money';
+import type { CartLine } from '#shared/schemas/cart';
+import { paths } from '../../paths';
+import { ProductImage } from '../catalog/product-image';
+import { lineOptions, lineProblem, maxQuantity } from './cart-messages';
+import { useCart } from './cart-provider';
+
+const stepButton =
+  'inline-flex h-10 w-10 items-center justify-center text-lg font-semibold text-neutral-900 hover:bg-neutral-100 disabled:cursor-not-allowed disabled:text-neutral-300 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-neutral-900';
+
+/**
+ * One cart line with its quantity stepper (minus stops at 1, plus at the stock) and Remove. Used
+ * by the drawer and the cart page; a line that cannot be bought says why. While a change is being
+ * saved the buttons ignore presses rather than turning disabled, so keyboard focus stays on them.
+ */
+export function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate?: () => void }) {
+  const { updateQuantity, removeItem, updating } = useCart();
+  const problem = lineProblem(line);
+  const max = maxQuantity(line);
+  return (
+    <li className="flex gap-3 py-4">
+      <Link
+        to={paths.product(line.productId)}
+        onClick={onNavigate}
+        className="block w-20 shrink-0 overflow-hidden rounded sm:w-24"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        <ProductImage
+          image={line.imageId ? { id: line.imageId, altText: '' } : null}
+          alt=""
+          width={400}
+          sizes="96px"
+        />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <Link
+            to={paths.product(line.productId)}
+            onClick={onNavigate}
+            className="font-semibold leading-snug hover:underline"
+          >
+            {line.name}
+          </Link>
+          <span className="shrink-0 font-semibold">{formatNaira(line.lineTotalKobo)}</span>
+        </div>
+        <p className="mt-0.5 text-sm text-neutral-600">{lineOptions(line)}</p>
+        <p className="text-sm text-neutral-600">{formatNaira(line.priceKobo)} each</p>
+        {problem ? <p className="mt-1 text-sm font-semibold text-red-700">{problem}</p> : null}
+        <div className="mt-2 flex items-center justify-between gap-2">
+          {/* biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form fieldset */}
+          <div
+            role="group"
+            aria-label={`Quantity of ${line.name}`}
+            className="inline-flex items-center rounded border border-neutral-300"
+          >
+            <button
+              type="button"
+              className={stepButton}
+              aria-label={`Decrease quantity of ${line.name}`}
+              disabled={line.quantity <= 1}
+              onClick={() => !updating && updateQuantity(line, line.quantity - 1)}
+            >
+              −
+            </button>
+            <span className="min-w-8 text-center text-sm font-semibold" aria-live="polite">
+              {line.quantity}
+            </span>
+            <button
+              type="button"
+              className={stepButton}
+              aria-label={`Increase quantity of ${line.name}`}
+              disabled={line.quantity >= max}
+              onClick={() => !updating && updateQuantity(line, line.quantity + 1)}
+            >
+              +
+            </button>
+          </div>
+          <button
+            type="button"
+            className="rounded px-2 py-2 text-sm font-semibold text-neutral-700 underline underline-offset-4 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-neutral-900"
+            aria-label={`Remove ${line.name} from cart`}
+            onClick={() => !updating && removeItem(line)}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

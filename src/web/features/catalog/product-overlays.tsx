@@ -1,0 +1,300 @@
+/**
+ * The product page's overlays: Size Guide, Shipping Policy and the full-screen gallery. One lazily
+ * loaded chunk: none of it is needed for the first paint of a product page.
+ */
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { formatNaira } from '#shared/money';
+import type {
+  ProductImage as ProductImageRow,
+  ShippingMethod,
+  ShippingMethodsResponse,
+} from '#shared/schemas/catalog';
+import { CloseIcon } from '../../components/ui/icons';
+import { api, errorMessage } from '../../lib/api';
+import { paths } from '../../paths';
+import { ProductImage } from './product-image';
+
+const iconButton =
+  'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2';
+
+/**
+ * A modal dialog opened on mount. The native <dialog> traps focus, closes on Escape and gives focus
+ * back to the button that opened it; `onClose` lets the owner unmount it afterwards.
+ */
+function Modal({
+  label,
+  labelledBy,
+  onClose,
+  className,
+  onKeyDown,
+  children,
+}: {
+  label?: string;
+  labelledBy?: string;
+  onClose: () => void;
+  className: string;
+  onKeyDown?: (event: React.KeyboardEvent<HTMLDialogElement>) => void;
+  children: (close: () => void) => ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  const close = () => ref.current?.close();
+  return (
+    // A click on the backdrop (the dialog element itself) closes it; keyboard users have Escape.
+    <dialog
+      ref={ref}
+      aria-label={label}
+      aria-labelledby={labelledBy}
+      onClose={onClose}
+      onKeyDown={onKeyDown}
+      onClick={(event) => {
+        if (event.target === ref.current) close();
+      }}
+      className={className}
+    >
+      {children(close)}
+    </dialog>
+  );
+}
+
+function Panel({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Modal
+      labelledBy={titleId}
+      onClose={onClose}
+      className="m-auto w-[calc(100%-1.5rem)] max-w-lg rounded-lg bg-white p-0 shadow-2xl backdrop:bg-black/50"
+    >
+      {(close) => (
+        <>
+          <div className="flex items-center justify-between border-b border-neutral-200 py-1 pl-5 pr-2">
+            <h2 id={titleId} className="text-base font-black tracking-widest">
+              {title}
+            </h2>
+            <button
+              type="button"
+              className={`${iconButton} hover:bg-neutral-100`}
+              aria-label={`Close ${title}`}
+              onClick={close}
+            >
+              <CloseIcon />
+            </button>
+          </div>
+          <div className="max-h-[75vh] overflow-y-auto px-5 py-4 text-sm text-neutral-800">{children}</div>
+        </>
+      )}
+    </Modal>
+  );
+}
+
+/** Joggers measurements from the spec (section 9): waist and inside leg, in inches. */
+const JOGGERS = [
+  { size: 'XS', waist: '26-30', leg: '31' },
+  { size: 'SMALL', waist: '28-32', leg: '33' },
+  { size: 'MEDIUM', waist: '30-34', leg: '34' },
+  { size: 'LARGE', waist: '32-36', leg: '35' },
+  { size: 'XL', waist: '34-38', leg: '35' },
+] as const;
+
+export function SizeGuideOverlay({ onClose }: { onClose: () => void }) {
+  return (
+    <Panel title="Size Guide" onClose={onClose}>
+      <table className="w-full text-left">
+        <caption className="mb-3 text-left font-bold">Joggers</caption>
+        <thead className="border-b border-neutral-300 text-xs uppercase tracking-wider text-neutral-600">
+          <tr>
+            <th scope="col" className="py-2 pr-3">
+              Size
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Waist (inches)
+            </th>
+            <th scope="col" className="py-2">
+              Inside leg (inches)
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {JOGGERS.map((row) => (
+            <tr key={row.size} className="border-b border-neutral-100">
+              <th scope="row" className="py-2.5 pr-3 font-semibold">
+                {row.size}
+              </th>
+              <td className="py-2.5 pr-3">{row.waist}</td>
+              <td className="py-2.5">{row.leg}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-4 text-neutral-600">
+        Measure around your natural waist, and along the inside of your leg from the crotch to the ankle.
+        Between two sizes? Take the larger one for a relaxed fit.
+      </p>
+    </Panel>
+  );
+}
+
+function feeText(method: ShippingMethod): string {
+  const fee = method.feeKobo === 0 ? 'Free' : formatNaira(method.feeKobo);
+  return method.freeAboveKobo ? `${fee}, free on orders above ${formatNaira(method.freeAboveKobo)}` : fee;
+}
+
+export function ShippingOverlay({ onClose }: { onClose: () => void }) {
+  const [methods, setMethods] = useState<ShippingMethod[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let active = true;
+    api
+      .get<ShippingMethodsResponse>('/api/shipping-methods')
+      .then((body) => active && setMethods(body.shippingMethods))
+      .catch((cause: unknown) => active && setError(errorMessage(cause, 'Could not load shipping fees')));
+    return () => {
+      active = false;
+    };
+  }, []);
+  return (
+    <Panel title="Shipping Policy" onClose={onClose}>
+      <p>Orders are processed within 1-3 business days after payment confirmation.</p>
+      <div className="mt-4" aria-live="polite">
+        {error ? (
+          <p className="text-red-700">{error}</p>
+        ) : methods ? (
+          <ul className="divide-y divide-neutral-200 border-y border-neutral-200">
+            {methods.map((method) => (
+              <li key={method.code} className="py-3">
+                <p className="font-semibold">{method.name}</p>
+                <p className="text-neutral-600">
+                  {method.minDays}-{method.maxDays} business days · {feeText(method)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-neutral-500">Loading...</p>
+        )}
+      </div>
+      <p className="mt-4 text-neutral-600">
+        International delivery takes 7-14 business days; its cost is quoted per order.
+      </p>
+      <Link to={paths.shippingPolicy} className="mt-4 inline-block font-semibold underline">
+        Read the full shipping policy
+      </Link>
+    </Panel>
+  );
+}
+
+const navButton =
+  'absolute top-1/2 z-10 inline-flex h-12 w-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-2xl text-neutral-900 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+
+/** Full-screen gallery over the 1200 px renditions: arrows, keys and swipes move between images. */
+export function GalleryOverlay({
+  images,
+  productName,
+  startIndex,
+  onClose,
+}: {
+  images: readonly ProductImageRow[];
+  productName: string;
+  startIndex: number;
+  onClose: (index: number) => void;
+}) {
+  const [index, setIndex] = useState(startIndex);
+  const touchStart = useRef<number | null>(null);
+  const count = images.length;
+  const go = (step: number) => setIndex((current) => (current + step + count) % count);
+  const image = images[index];
+
+  return (
+    <Modal
+      label={`${productName} gallery`}
+      onClose={() => onClose(index)}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowRight') go(1);
+        if (event.key === 'ArrowLeft') go(-1);
+      }}
+      className="m-0 h-dvh max-h-none w-screen max-w-none bg-neutral-950 p-0 text-white backdrop:bg-black"
+    >
+      {(close) => (
+        <div className="flex h-full flex-col">
+          <div className="flex items-center justify-between px-3 py-2">
+            <p className="px-2 text-sm" aria-live="polite">
+              {index + 1} / {count}
+            </p>
+            <button
+              type="button"
+              className={`${iconButton} hover:bg-white/10 focus-visible:outline-white`}
+              aria-label="Close gallery"
+              onClick={close}
+            >
+              <CloseIcon />
+            </button>
+          </div>
+          <div
+            className="relative flex min-h-0 flex-1 items-center justify-center px-2"
+            onTouchStart={(event) => {
+              touchStart.current = event.touches[0]?.clientX ?? null;
+            }}
+            onTouchEnd={(event) => {
+              const start = touchStart.current;
+              const end = event.changedTouches[0]?.clientX;
+              if (start !== null && end !== undefined && Math.abs(end - start) > 40) go(end < start ? 1 : -1);
+              touchStart.current = null;
+            }}
+          >
+            <div className="w-[min(100%,calc(100dvh-10rem))]">
+              {image ? (
+                <ProductImage
+                  key={image.id}
+                  image={image}
+                  width={1200}
+                  sizes="(min-width: 1200px) 1200px, 100vw"
+                  priority
+                />
+              ) : null}
+            </div>
+            {count > 1 ? (
+              <>
+                <button
+                  type="button"
+                  className={`${navButton} left-3`}
+                  aria-label="Previous image"
+                  onClick={() => go(-1)}
+                >
+                  ‹
+                </button>
+                <button
+                  type="button"
+                  className={`${navButton} right-3`}
+                  aria-label="Next image"
+                  onClick={() => go(1)}
+                >
+                  ›
+                </button>
+              </>
+            ) : null}
+          </div>
+          {count > 1 ? (
+            <div className="flex justify-center gap-2 overflow-x-auto p-3">
+              {images.map((thumb, i) => (
+                <button
+                  key={thumb.id}
+                  type="button"
+                  aria-label={`Show image ${i + 1} of ${count}`}
+                  aria-pressed={i === index}
+                  onClick={() => setIndex(i)}
+                  className={`w-14 shrink-0 overflow-hidden rounded border-2 ${i === index ? 'border-white' : 'border-transparent opacity-60'} focus-visible:outline-2 focus-visible:outline-white`}
+                >
+                  <ProductImage image={thumb} width={400} sizes="56px" alt="" />
+                </button>
+              ))}
+            </div>
+          ) : null}
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,462 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FieldPath, type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { NIGERIAN_STATES } from '#shared/constants';
+import { formatNaira } from '#shared/money';
+import {
+  type CheckoutFormInput,
+  type CheckoutSummary,
+  type CheckoutForm as CheckoutValues,
+  checkoutFormSchema,
+} from '#shared/schemas/checkout';
+import { toast } from '../../components/ui/toast';
+import { ApiError, api } from '../../lib/api';
+import { paths } from '../../paths';
+import { lineProblem } from '../cart/cart-messages';
+import { useCart } from '../cart/cart-provider';
+import { ProductImage } from '../catalog/product-image';
+
+type FieldName = FieldPath<CheckoutFormInput>;
+
+const inputClass =
+  'mt-1 block w-full rounded border border-neutral-300 bg-white px-3 py-2.5 text-base text-neutral-900 placeholder:text-neutral-400 focus:border-neutral-900 focus:outline-2 focus:outline-neutral-900 aria-invalid:border-red-600';
+
+const sectionClass = 'rounded-lg border border-neutral-200 p-4 sm:p-5';
+
+function Field({
+  label,
+  hiddenLabel,
+  error,
+  children,
+  className = '',
+}: {
+  label: string;
+  /** Extra words for screen readers (e.g. 'billing'), so two 'Full name' fields differ. */
+  hiddenLabel?: string;
+  error?: string;
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
+  className?: string;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="text-sm font-semibold text-neutral-800">
+        {label}
+        {hiddenLabel ? <span className="sr-only"> ({hiddenLabel})</span> : null}
+      </label>
+      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error ? errorId : undefined })}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type AddressFields = {
+  fullName: FieldName;
+  email: FieldName;
+  phone: FieldName;
+  address: FieldName;
+  city: FieldName;
+  state: FieldName;
+};
+
+function AddressInputs({
+  names,
+  hiddenLabel,
+  register,
+  errorOf,
+  autoCompleteSection,
+}: {
+  names: AddressFields;
+  hiddenLabel?: string;
+  register: (name: FieldName) => UseFormRegisterReturn;
+  errorOf: (name: FieldName) => string | undefined;
+  autoCompleteSection: 'shipping' | 'billing';
+}) {
+  const ac = (token: string) => `section-${autoCompleteSection} ${autoCompleteSection} ${token}`;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field
+        label="Full name"
+        hiddenLabel={hiddenLabel}
+        error={errorOf(names.fullName)}
+        className="sm:col-span-2"
+      >
+        {(props) => (
+          <input {...props} {...register(names.fullName)} autoComplete={ac('name')} className={inputClass} />
+        )}
+      </Field>
+      <Field label="Email" hiddenLabel={hiddenLabel} error={errorOf(names.email)}>
+        {(props) => (
+          <input
+            {...props}
+            {...register(names.email)}
+            type="email"
+            autoComplete={ac('email')}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label="Phone" hiddenLabel={hiddenLabel} error={errorOf(names.phone)}>
+        {(props) => (
+          <input
+            {...props}
+            {...register(names.phone)}
+            type="tel"
+            inputMode="tel"
+            autoComplete={ac('tel')}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field
+        label="Address"
+        hiddenLabel={hiddenLabel}
+        error={errorOf(names.address)}
+        className="sm:col-span-2"
+      >
+        {(props) => (
+          <input
+            {...props}
+            {...register(names.address)}
+            autoComplete={ac('street-address')}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label="City" hiddenLabel={hiddenLabel} error={errorOf(names.city)}>
+        {(props) => (
+          <input
+            {...props}
+            {...register(names.city)}
+            autoComplete={ac('address-level2')}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label="State" hiddenLabel={hiddenLabel} error={errorOf(names.state)}>
+        {(props) => (
+          <select
+            {...props}
+            {...register(names.state)}
+            autoComplete={ac('address-level1')}
+            className={inputClass}
+          >
+            <option value="">Select a state</option>
+            {NIGERIAN_STATES.map((state) => (
+              <option key={state} value={state}>
+                {state}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </div>
+  );
+}
+
+const SHIPPING: AddressFields = {
+  fullName: 'fullName',
+  email: 'email',
+  phone: 'phone',
+  address: 'address',
+  city: 'city',
+  state: 'state',
+};
+const BILLING: AddressFields = {
+  fullName: 'billingFullName',
+  email: 'billingEmail',
+  phone: 'billingPhone',
+  address: 'billingAddress',
+  city: 'billingCity',
+  state: 'billingState',
+};
+const FORM_FIELDS = new Set<string>([
+  ...Object.values(SHIPPING),
+  ...Object.values(BILLING),
+  'notes',
+  'shippingMethodCode',
+]);
+
+/** Why an order was refused that the shopper must act on (an item sold out or withdrawn). */
+type Refusal = { message: string };
+
+/**
+ * The checkout form: shipping address (prefilled from the profile and default address), billing
+ * ('Same as shipping' by default), notes, the shipping method, and the order summary with the
+ * 'Pay {total}' button. The server prices the order; the total shown here is its figures.
+ */
+export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
+  const navigate = useNavigate();
+  const cart = useCart();
+  const [summary, setSummary] = useState(initial);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const refusalRef = useRef<HTMLDivElement>(null);
+  // The refusal sits by the summary, which on a phone is far above the button just pressed.
+  useEffect(() => {
+    if (refusal) refusalRef.current?.focus();
+  }, [refusal]);
+  const { prefill } = initial;
+  const knownState = (NIGERIAN_STATES as readonly string[]).includes(prefill.state);
+
+  const form = useForm<CheckoutFormInput, unknown, CheckoutValues>({
+    resolver: zodResolver(checkoutFormSchema),
+    defaultValues: {
+      fullName: prefill.fullName,
+      email: prefill.email,
+      phone: prefill.phone,
+      address: prefill.address,
+      city: prefill.city,
+      state: knownState ? (prefill.state as CheckoutFormInput['state']) : undefined,
+      sameAsShipping: true,
+      billingFullName: '',
+      billingEmail: '',
+      billingPhone: '',
+      billingAddress: '',
+      billingCity: '',
+      billingState: '',
+      notes: '',
+      shippingMethodCode: initial.defaultShippingMethodCode ?? '',
+    },
+  });
+  const { register, handleSubmit, control, setError, formState } = form;
+  const [sameAsShipping, methodCode] = useWatch({ control, name: ['sameAsShipping', 'shippingMethodCode'] });
+  const errorOf = (name: FieldName) => formState.errors[name]?.message;
+
+  const items = summary.cart.items;
+  const subtotal = summary.cart.subtotalKobo;
+  const method = summary.shippingMethods.find((option) => option.code === methodCode);
+  const shipping = method?.costKobo ?? 0;
+  const total = subtotal + shipping;
+
+  // The cart in the app shell may change after this page loaded (a guest cart merged at sign-in
+  // in the first view, another tab): follow it, and leave for the cart page if it emptied.
+  const ordered = useRef(false);
+  const serverCart = summary.cart;
+  useEffect(() => {
+    if (ordered.current || !cart.loaded || cart.isLoading) return;
+    if (cart.totalItems === serverCart.totalItems && cart.totalPrice === serverCart.subtotalKobo) return;
+    let active = true;
+    api
+      .get<CheckoutSummary>('/api/checkout')
+      .then((next) => {
+        if (!active || ordered.current) return;
+        if (next.cart.items.length === 0) navigate(paths.cart, { replace: true });
+        else setSummary(next);
+      })
+      .catch(() => {
+        // The summary shown stays; submitting is checked by the server anyway.
+      });
+    return () => {
+      active = false;
+    };
+  }, [cart.loaded, cart.isLoading, cart.totalItems, cart.totalPrice, serverCart, navigate]);
+
+  async function refresh() {
+    try {
+      setSummary(await api.get<CheckoutSummary>('/api/checkout'));
+    } catch {
+      // The alert already says what to do; the summary stays as it was.
+    }
+    void cart.reload();
+  }
+
+  async function submit(values: CheckoutValues) {
+    setRefusal(null);
+    try {
+      const { orderId } = await api.post<{ orderId: string }>('/api/orders', values);
+      ordered.current = true;
+      // The server emptied the cart with the order: show that in the badge straight away.
+      void cart.reload();
+      navigate(paths.payment(orderId));
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : 'Please try again';
+      toast.error('Failed to process your order', message);
+      if (!(error instanceof ApiError)) return;
+      for (const [field, text] of Object.entries(error.fields)) {
+        if (FORM_FIELDS.has(field)) setError(field as FieldName, { message: text }, { shouldFocus: true });
+      }
+      if (error.code === 'cart_empty') {
+        void cart.reload();
+        navigate(paths.cart);
+      } else if (error.code === 'out_of_stock' || error.code === 'item_unavailable') {
+        setRefusal({ message });
+        void refresh();
+      }
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]">
+      <div className="grid content-start gap-6">
+        <section aria-labelledby="shipping-heading" className={sectionClass}>
+          <h2 id="shipping-heading" className="mb-4 text-lg font-bold">
+            Shipping Information
+          </h2>
+          <AddressInputs
+            names={SHIPPING}
+            register={register}
+            errorOf={errorOf}
+            autoCompleteSection="shipping"
+          />
+        </section>
+
+        <section aria-labelledby="billing-heading" className={sectionClass}>
+          <h2 id="billing-heading" className="text-lg font-bold">
+            Billing Address
+          </h2>
+          <label className="mt-3 flex items-center gap-3 text-sm font-semibold">
+            <input type="checkbox" {...register('sameAsShipping')} className="h-5 w-5 accent-neutral-900" />
+            Same as shipping
+          </label>
+          {sameAsShipping ? null : (
+            <div className="mt-4">
+              <AddressInputs
+                names={BILLING}
+                hiddenLabel="billing"
+                register={register}
+                errorOf={errorOf}
+                autoCompleteSection="billing"
+              />
+            </div>
+          )}
+        </section>
+
+        <section aria-labelledby="method-heading" className={sectionClass}>
+          <h2 id="method-heading" className="mb-3 text-lg font-bold">
+            Shipping Method
+          </h2>
+          <fieldset aria-labelledby="method-heading" className="grid gap-2">
+            {summary.shippingMethods.map((option) => (
+              <label
+                key={option.code}
+                className="flex cursor-pointer items-center gap-3 rounded border border-neutral-300 p-3 has-checked:border-neutral-950 has-checked:bg-neutral-50 has-focus-visible:outline-2 has-focus-visible:outline-neutral-900"
+              >
+                <input
+                  type="radio"
+                  value={option.code}
+                  {...register('shippingMethodCode')}
+                  className="h-5 w-5 accent-neutral-900"
+                />
+                <span className="flex-1">
+                  <span className="block font-semibold">{option.name}</span>
+                  <span className="block text-sm text-neutral-600">
+                    {option.minDays}-{option.maxDays} business days
+                  </span>
+                </span>
+                <span className="font-semibold">
+                  {option.costKobo === 0 ? 'Free' : formatNaira(option.costKobo)}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {errorOf('shippingMethodCode') ? (
+            <p className="mt-2 text-sm font-semibold text-red-700">{errorOf('shippingMethodCode')}</p>
+          ) : null}
+        </section>
+
+        <section aria-labelledby="notes-heading" className={sectionClass}>
+          <h2 id="notes-heading" className="text-lg font-bold">
+            Order Notes
+          </h2>
+          <Field label="Notes (optional)" error={errorOf('notes')} className="mt-3">
+            {(props) => (
+              <textarea
+                {...props}
+                {...register('notes')}
+                rows={3}
+                placeholder="Special instructions for delivery"
+                className={inputClass}
+              />
+            )}
+          </Field>
+        </section>
+      </div>
+
+      <section
+        aria-labelledby="summary-heading"
+        className="h-fit rounded-lg border border-neutral-200 bg-neutral-50 p-4 sm:p-5 lg:sticky lg:top-20"
+      >
+        <h2 id="summary-heading" className="text-lg font-bold">
+          Order Summary
+        </h2>
+        {refusal ? (
+          <div
+            ref={refusalRef}
+            tabIndex={-1}
+            role="alert"
+            className="mt-3 scroll-mt-24 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800 focus:outline-2 focus:outline-red-700"
+          >
+            <p className="font-semibold">{refusal.message}</p>
+            <Link to={paths.cart} className="mt-1 inline-block font-semibold underline underline-offset-4">
+              Update your cart
+            </Link>
+          </div>
+        ) : !summary.cart.canCheckout ? (
+          <p className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            Some items can't be bought as they are.{' '}
+            <Link to={paths.cart} className="font-semibold underline underline-offset-4">
+              Update your cart
+            </Link>
+          </p>
+        ) : null}
+        <ul className="mt-3 divide-y divide-neutral-200" aria-label="Items in your order">
+          {items.map((line) => {
+            const problem = lineProblem(line);
+            return (
+              <li key={line.id} className="flex gap-3 py-3">
+                <div className="w-16 shrink-0 overflow-hidden rounded">
+                  <ProductImage
+                    image={line.imageId ? { id: line.imageId, altText: '' } : null}
+                    alt=""
+                    width={400}
+                    sizes="64px"
+                  />
+                </div>
+                <div className="min-w-0 flex-1 text-sm">
+                  <p className="font-semibold">{line.name}</p>
+                  <p className="text-neutral-600">
+                    Size: {line.size}
+                    {line.color ? ` · Colour: ${line.color}` : ''}
+                  </p>
+                  <p className="text-neutral-600">Qty: {line.quantity}</p>
+                  {problem ? <p className="font-semibold text-red-700">{problem}</p> : null}
+                </div>
+                <p className="shrink-0 text-sm font-semibold">{formatNaira(line.lineTotalKobo)}</p>
+              </li>
+            );
+          })}
+        </ul>
+        <dl className="mt-2 space-y-2 border-t border-neutral-300 pt-3 text-sm">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd className="font-semibold">{formatNaira(subtotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Shipping{method ? ` (${method.name})` : ''}</dt>
+            <dd className="font-semibold">{shipping === 0 ? 'Free' : formatNaira(shipping)}</dd>
+          </div>
+          <div className="flex justify-between border-t border-neutral-300 pt-3 text-base font-bold">
+            <dt>Total</dt>
+            <dd>{formatNaira(total)}</dd>
+          </div>
+        </dl>
+        <button
+          type="submit"
+          disabled={formState.isSubmitting}
+          className="mt-5 w-full rounded bg-neutral-950 px-5 py-4 text-sm font-bold tracking-widest text-white hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900 disabled:cursor-wait disabled:opacity-70"
+        >
+          {formState.isSubmitting ? 'Processing...' : `Pay ${formatNaira(total)}`}
+        </button>
+        <p className="mt-2 text-center text-xs text-neutral-600">
+          You will pay securely by card on the next step.
+        </p>
+      </section>
+    </form>
+  );
+}

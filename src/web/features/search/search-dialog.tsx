@@ -1,0 +1,187 @@
+import { Command } from 'cmdk';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LIMITS } from '#shared/constants';
+import { formatNaira } from '#shared/money';
+import type { SearchResponse } from '#shared/schemas/catalog';
+import { CloseIcon } from '../../components/ui/icons';
+import { apiJson, browserFetch, errorMessage } from '../../lib/api';
+import { paths } from '../../paths';
+import { ProductImage } from '../catalog/product-image';
+import { BROWSE_GROUPS, categoryLink, GENDER_PREFIX } from './search-links';
+
+type Result = { query: string; response: SearchResponse | null; error: string | null };
+
+const groupClass =
+  'px-2 pb-2 [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:pt-3 [&_[cmdk-group-heading]]:text-[11px] [&_[cmdk-group-heading]]:font-bold [&_[cmdk-group-heading]]:tracking-widest [&_[cmdk-group-heading]]:text-neutral-500';
+const itemClass =
+  'flex cursor-pointer items-center gap-3 rounded px-3 py-2.5 text-sm data-[selected=true]:bg-neutral-100';
+const message = 'px-5 py-6 text-center text-sm text-neutral-600';
+
+/** Shopper's text → results, 300 ms after they stop typing; a newer text cancels an older request. */
+function useSearch(text: string): { result: Result | null; loading: boolean } {
+  const [result, setResult] = useState<Result | null>(null);
+  const query = text.trim();
+  useEffect(() => {
+    if (!query) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      apiJson<SearchResponse>(browserFetch, `/api/search?q=${encodeURIComponent(query)}`, {
+        signal: controller.signal,
+      })
+        .then((response) => setResult({ query, response, error: null }))
+        .catch((error: unknown) => {
+          if (!controller.signal.aborted)
+            setResult({
+              query,
+              response: null,
+              error: errorMessage(error, 'Search failed. Please try again.'),
+            });
+        });
+    }, LIMITS.searchDebounceMs);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+  const current = result?.query === query ? result : null;
+  return { result: current, loading: query !== '' && current === null };
+}
+
+/** The search palette: a modal dialog (focus trapped, Escape closes) around a cmdk command list. */
+export default function SearchDialog({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const { result, loading } = useSearch(text);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    // showModal may focus the dialog itself; the shopper's first key press belongs in the field.
+    element?.querySelector('input')?.focus();
+  }, []);
+
+  function open(to: string) {
+    navigate(to);
+    dialog.current?.close();
+  }
+
+  const response = result?.response;
+  const categories = (response?.categories ?? []).flatMap((category) => categoryLink(category) ?? []);
+  const products = response?.products ?? [];
+
+  return (
+    // A click on the backdrop closes the palette; keyboard users have Escape and the close button.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled by the native dialog
+    <dialog
+      ref={dialog}
+      aria-label="Search"
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === dialog.current) dialog.current?.close();
+      }}
+      className="mx-auto mt-3 w-[calc(100%-1.5rem)] max-w-xl overflow-hidden rounded-lg bg-white p-0 shadow-2xl backdrop:bg-black/50 sm:mt-[10vh]"
+    >
+      <Command label="Search products and categories" shouldFilter={false} loop>
+        <div className="flex items-center gap-1 border-b border-neutral-200 pl-4 pr-1">
+          <Command.Input
+            value={text}
+            onValueChange={setText}
+            placeholder="Search products and categories..."
+            className="h-14 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-neutral-500"
+          />
+          <button
+            type="button"
+            aria-label="Close search"
+            onClick={() => dialog.current?.close()}
+            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-neutral-900"
+          >
+            <CloseIcon className="h-5 w-5" />
+          </button>
+        </div>
+        <Command.List className="max-h-[min(70vh,32rem)] overflow-y-auto overscroll-contain">
+          {text.trim() === '' ? (
+            BROWSE_GROUPS.map((group) => (
+              <Command.Group key={group.heading} heading={group.heading} className={groupClass}>
+                {group.links.map((item) => (
+                  <Command.Item
+                    key={item.key}
+                    value={`${group.heading}:${item.to}`}
+                    onSelect={() => open(item.to)}
+                    className={itemClass}
+                  >
+                    {item.label}
+                  </Command.Item>
+                ))}
+              </Command.Group>
+            ))
+          ) : loading ? (
+            <Command.Loading label="Loading results">
+              <p className={message}>Loading results...</p>
+            </Command.Loading>
+          ) : result?.error ? (
+            <p className={message} role="alert">
+              {result.error}
+            </p>
+          ) : categories.length === 0 && products.length === 0 ? (
+            <p className={message} role="status">
+              No results found.
+            </p>
+          ) : (
+            <>
+              {categories.length > 0 ? (
+                <Command.Group heading="CATEGORIES" className={groupClass}>
+                  {categories.map((item) => (
+                    <Command.Item
+                      key={item.key}
+                      value={`category:${item.key}`}
+                      onSelect={() => open(item.to)}
+                      className={itemClass}
+                    >
+                      <span className="font-semibold">{item.label}</span>
+                      {item.detail ? <span className="text-neutral-500">{item.detail}</span> : null}
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              ) : null}
+              {products.length > 0 ? (
+                <Command.Group heading="PRODUCTS" className={groupClass}>
+                  {products.map((product) => (
+                    <Command.Item
+                      key={product.id}
+                      value={`product:${product.id}`}
+                      onSelect={() => open(paths.product(product.id))}
+                      className={itemClass}
+                    >
+                      <span className="w-12 shrink-0 overflow-hidden rounded">
+                        <ProductImage
+                          image={product.imageId ? { id: product.imageId, altText: '' } : null}
+                          width={400}
+                          sizes="48px"
+                          alt=""
+                        />
+                      </span>
+                      <span className="min-w-0 flex-1">
+                        <span className="line-clamp-2 font-semibold">{product.name}</span>
+                        <span className="block truncate text-xs text-neutral-500">
+                          {GENDER_PREFIX[product.gender]} · {product.categoryName}
+                        </span>
+                      </span>
+                      <span className="shrink-0 text-sm font-semibold">{formatNaira(product.priceKobo)}</span>
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              ) : null}
+              {response?.hasMore ? (
+                <p className="px-5 pb-4 pt-1 text-xs text-neutral-600">
+                  More results available. Refine your search for better results.
+                </p>
+              ) : null}
+            </>
+          )}
+        </Command.List>
+      </Command>
+    </dialog>
+  );
+}

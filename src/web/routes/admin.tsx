@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { MESSAGES, type SignInRequest, signInRequest } from '#shared/schemas/accounts';
+import { toast } from '../components/ui/toast';
+import { applyServerError, FormAlert, primaryButton, TextField } from '../features/accounts/form-parts';
+import { api } from '../lib/api';
+import { type HeadTag, type LoadArgs, redirect } from '../lib/route-module';
+import { fetchSession, useSession } from '../lib/session';
+import { paths } from '../paths';
+
+/**
+ * 'Admin Access': the admin panel's sign-in screen. An admin already signed in goes straight to
+ * the dashboard. The screen itself lets anyone sign in; the dashboard's guard turns shoppers away.
+ */
+export async function load({ api: fetcher }: LoadArgs): Promise<null> {
+  const user = await fetchSession(fetcher);
+  if (user?.isAdmin) throw redirect(paths.adminDashboard);
+  return null;
+}
+
+export function head(): HeadTag[] {
+  return [{ title: 'Admin Access | Naija Street' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function AdminAccessPage() {
+  const navigate = useNavigate();
+  const { refresh } = useSession();
+  const [problem, setProblem] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<
+    SignInRequest,
+    unknown,
+    z.output<typeof signInRequest>
+  >({
+    resolver: zodResolver(signInRequest),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  async function submit(values: z.output<typeof signInRequest>) {
+    setProblem(null);
+    try {
+      await api.post('/api/auth/sign-in', values);
+      toast.success(MESSAGES.signedIn);
+      await refresh();
+      navigate(paths.adminDashboard, { replace: true });
+    } catch (error) {
+      setProblem(applyServerError(error, setError, ['email', 'password'], 'Login failed'));
+    }
+  }
+
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-neutral-950 px-4 py-10">
+      <div className="w-full max-w-sm rounded-lg bg-white p-6 shadow-xl sm:p-8">
+        <p className="text-center text-xs font-black tracking-widest text-neutral-500">NAIJA STREET</p>
+        <h1 className="mt-1 text-center text-2xl font-black tracking-tight">Admin Access</h1>
+        <p className="mt-2 text-center text-sm text-neutral-600">Sign in with your admin account.</p>
+        <form method="post" noValidate onSubmit={handleSubmit(submit)} className="mt-6 grid gap-4">
+          {problem ? <FormAlert>{problem}</FormAlert> : null}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            registration={register('email')}
+            error={errors.email?.message}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            registration={register('password')}
+            error={errors.password?.message}
+          />
+          <button type="submit" className={primaryButton} disabled={isSubmitting}>
+            {isSubmitting ? 'Signing In...' : 'Sign In'}
+          </button>
+        </form>
+        <p className="mt-6 text-center text-sm">
+          <Link to={paths.home} className="font-semibold underline underline-offset-2">
+            Back to the shop
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

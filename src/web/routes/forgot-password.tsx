@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { type EmailOnlyRequest, emailOnlyRequest } from '#shared/schemas/accounts';
+import { toast } from '../components/ui/toast';
+import { AuthCard, primaryButton, TextField, textLink } from '../features/accounts/form-parts';
+import { ApiError, api } from '../lib/api';
+import type { HeadTag } from '../lib/route-module';
+import { paths } from '../paths';
+
+export function head(): HeadTag[] {
+  return [
+    { title: 'Forgot Password | Naija Street' },
+    { name: 'description', content: 'Get a link to reset your Naija Street password.' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+export default function ForgotPasswordPage() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { register, handleSubmit, formState, reset } = useForm<
+    EmailOnlyRequest,
+    unknown,
+    z.output<typeof emailOnlyRequest>
+  >({
+    resolver: zodResolver(emailOnlyRequest),
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  async function submit(values: z.output<typeof emailOnlyRequest>) {
+    try {
+      // The answer is the same whether or not the address has an account.
+      await api.post('/api/auth/forgot-password', values);
+      toast.success('Password reset link sent!', 'Please check your email for further instructions');
+      setSentTo(values.email);
+    } catch (error) {
+      const reason =
+        error instanceof ApiError && error.code === 'rate_limited' ? error.message : 'Please try again later';
+      toast.error('Failed to send reset link', reason);
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <AuthCard title="Check Your Email">
+        <div
+          role="status"
+          className="rounded border border-neutral-200 p-5 text-center text-sm text-neutral-700"
+        >
+          <p>
+            If an account exists for <strong className="break-all text-neutral-900">{sentTo}</strong>, we have
+            sent a link to reset its password. The link expires in 1 hour.
+          </p>
+          <p className="mt-3">
+            Didn't get it? Check your spam folder or{' '}
+            <button
+              type="button"
+              className={textLink}
+              onClick={() => {
+                reset({ email: sentTo });
+                setSentTo(null);
+              }}
+            >
+              try again
+            </button>
+            .
+          </p>
+        </div>
+        <p className="mt-8 text-center text-sm">
+          <Link to={paths.login} className={textLink}>
+            Back to Login
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Forgot Password"
+      intro="Enter the email address of your account and we'll send you a link to reset your password."
+    >
+      <form method="post" noValidate onSubmit={handleSubmit(submit)} className="grid gap-4">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <button type="submit" className={primaryButton} disabled={isSubmitting}>
+          {isSubmitting ? 'Sending Link...' : 'Send Reset Link'}
+        </button>
+      </form>
+      <p className="mt-8 text-center text-sm">
+        <Link to={paths.login} className={textLink}>
+          Back to Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,223 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { shortId } from '#shared/constants';
+import { formatLongDate } from '#shared/dates';
+import { formatNaira } from '#shared/money';
+import type { Order } from '#shared/schemas/orders';
+import { CheckingAccess } from '../components/ui/checking-access';
+import { ProductImage } from '../features/catalog/product-image';
+import { signedInJson } from '../features/checkout/signed-in';
+import { OrderStatusBadge, PaymentStatusBadge } from '../features/orders/order-badges';
+import { OrderProgress } from '../features/orders/order-progress';
+import { orderHeadline } from '../features/orders/order-status';
+import { ApiError, api } from '../lib/api';
+import type { HeadArgs, HeadTag, LoadArgs, PageProps } from '../lib/route-module';
+import { paths } from '../paths';
+
+type Data = { order: Order; error: null } | { order: null; error: string };
+
+/** Only the owner reads an order: anyone else's id is 'Order not found' (the API answers 404). */
+export async function load({ params, api: fetcher, url }: LoadArgs): Promise<Data> {
+  try {
+    const { order } = await signedInJson<{ order: Order }>(
+      fetcher,
+      `/api/orders/${encodeURIComponent(params.orderId ?? '')}`,
+      url,
+    );
+    return { order, error: null };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { order: null, error: error.status === 404 ? 'Order not found' : 'Failed to load order details' };
+  }
+}
+
+export function head({ data }: HeadArgs<Data>): HeadTag[] {
+  const title = data.order ? `Order #${shortId(data.order.id)}` : 'Order';
+  return [{ title: `${title} | Naija Street` }, { name: 'robots', content: 'noindex' }];
+}
+
+export const Pending = CheckingAccess;
+
+const button =
+  'flex items-center justify-center rounded px-5 py-3.5 text-sm font-bold tracking-widest focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900';
+const card = 'rounded-lg border border-neutral-200 p-4 sm:p-5';
+
+/**
+ * Keeps the order current: read again whenever the shopper comes back to the tab (an admin may
+ * have shipped it meanwhile). Live updates will replace this.
+ */
+function useFreshOrder(initial: Order): Order {
+  const [order, setOrder] = useState(initial);
+  useEffect(() => {
+    let active = true;
+    const refresh = () => {
+      if (document.visibilityState !== 'visible') return;
+      api
+        .get<{ order: Order }>(`/api/orders/${encodeURIComponent(initial.id)}`)
+        .then((body) => {
+          if (active) setOrder(body.order);
+        })
+        .catch(() => {
+          // Keep showing what we have; the next focus tries again.
+        });
+    };
+    window.addEventListener('focus', refresh);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      active = false;
+      window.removeEventListener('focus', refresh);
+      document.removeEventListener('visibilitychange', refresh);
+    };
+  }, [initial.id]);
+  return order;
+}
+
+function OrderView({ initial }: { initial: Order }) {
+  const order = useFreshOrder(initial);
+  const headline = orderHeadline(order.status);
+  const address = order.shippingAddress;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+      <div className="text-center">
+        <h1 className="text-3xl font-black tracking-tight">{headline.title}</h1>
+        {headline.text ? (
+          <p className="mt-2 text-neutral-700">{headline.text}</p>
+        ) : (
+          <p className="mt-2 text-neutral-700">
+            Thank you for your order. We have sent the details to{' '}
+            <span className="font-semibold">{order.email}</span>.
+          </p>
+        )}
+        <p className="mt-3 text-sm text-neutral-600">
+          Order <span className="font-mono font-semibold text-neutral-900">#{shortId(order.id)}</span> ·
+          placed {formatLongDate(order.createdAt)}
+        </p>
+        <div className="mt-3 flex flex-wrap justify-center gap-2">
+          <OrderStatusBadge status={order.status} />
+          <PaymentStatusBadge status={order.paymentStatus} />
+        </div>
+      </div>
+
+      <div className={`${card} mt-8`}>
+        <OrderProgress status={order.status} />
+      </div>
+
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <section aria-labelledby="ship-to" className={`${card} sm:row-span-2`}>
+          <h2 id="ship-to" className="text-sm font-bold tracking-wide text-neutral-500">
+            SHIPPING ADDRESS
+          </h2>
+          <address className="mt-2 text-sm not-italic leading-relaxed">
+            <span className="font-semibold">{address.fullName}</span>
+            <br />
+            {address.address}
+            <br />
+            {address.city}, {address.state}
+            <br />
+            {address.phone}
+            <br />
+            <span className="break-all">{address.email}</span>
+          </address>
+        </section>
+        <section aria-labelledby="ship-method" className={card}>
+          <h2 id="ship-method" className="text-sm font-bold tracking-wide text-neutral-500">
+            SHIPPING METHOD
+          </h2>
+          <p className="mt-2 text-sm font-semibold">{order.shippingMethod || 'Standard Shipping'}</p>
+        </section>
+        <section aria-labelledby="pay-method" className={card}>
+          <h2 id="pay-method" className="text-sm font-bold tracking-wide text-neutral-500">
+            PAYMENT METHOD
+          </h2>
+          <p className="mt-2 text-sm font-semibold">{order.paymentMethod}</p>
+        </section>
+      </div>
+
+      <section aria-labelledby="order-items" className={`${card} mt-4`}>
+        <h2 id="order-items" className="text-lg font-bold">
+          Items
+        </h2>
+        <ul className="mt-2 divide-y divide-neutral-200">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex gap-3 py-3">
+              <div className="w-16 shrink-0 overflow-hidden rounded">
+                <ProductImage
+                  image={item.imageId ? { id: item.imageId, altText: '' } : null}
+                  alt=""
+                  width={400}
+                  sizes="64px"
+                />
+              </div>
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="font-semibold">{item.name}</p>
+                <p className="text-neutral-600">
+                  {[
+                    item.size ? `Size: ${item.size}` : null,
+                    item.color ? `Colour: ${item.color}` : null,
+                    item.gender ? (item.gender === 'men' ? 'Men' : 'Women') : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+                <p className="text-neutral-600">
+                  {item.quantity} × {formatNaira(item.unitPriceKobo)}
+                </p>
+              </div>
+              <p className="shrink-0 text-sm font-semibold">{formatNaira(item.lineTotalKobo)}</p>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-2 space-y-2 border-t border-neutral-300 pt-3 text-sm">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd className="font-semibold">{formatNaira(order.subtotalKobo)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Shipping</dt>
+            <dd className="font-semibold">
+              {order.shippingCostKobo === 0 ? 'Free' : formatNaira(order.shippingCostKobo)}
+            </dd>
+          </div>
+          <div className="flex justify-between border-t border-neutral-300 pt-3 text-base font-bold">
+            <dt>Total</dt>
+            <dd>{formatNaira(order.totalAmountKobo)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <div className="mt-6 grid gap-2 sm:grid-cols-2">
+        <Link to={paths.home} className={`${button} bg-neutral-950 text-white hover:bg-neutral-800`}>
+          Continue Shopping
+        </Link>
+        <Link
+          to={paths.account}
+          className={`${button} border border-neutral-950 bg-white text-neutral-950 hover:bg-neutral-100`}
+        >
+          View All Orders
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export default function OrderConfirmationPage({ data }: PageProps<Data>) {
+  if (!data.order) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">{data.error}</h1>
+        <p className="mt-2 text-neutral-700">
+          {data.error === 'Order not found'
+            ? "We couldn't find this order in your account."
+            : 'Please try again in a moment.'}
+        </p>
+        <Link
+          to={paths.home}
+          className="mx-auto mt-6 flex max-w-xs items-center justify-center rounded bg-neutral-950 px-5 py-3.5 text-sm font-bold tracking-widest text-white hover:bg-neutral-800"
+        >
+          Return to Home
+        </Link>
+      </div>
+    );
+  }
+  return <OrderView initial={data.order} />;
+}

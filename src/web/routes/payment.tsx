@@ -1,0 +1,314 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LIMITS, shortId } from '#shared/constants';
+import { formatNaira } from '#shared/money';
+import type { Order } from '#shared/schemas/orders';
+import type { InitializePaymentResponse } from '#shared/schemas/payments';
+import { CheckingAccess } from '../components/ui/checking-access';
+import { toast } from '../components/ui/toast';
+import { signedInJson } from '../features/checkout/signed-in';
+import { simulatorMessageFor, type VerifyOutcome, verifyPayment } from '../features/payments/verify';
+import { ApiError, api } from '../lib/api';
+import { type HeadTag, type LoadArgs, type PageProps, redirect } from '../lib/route-module';
+import { paths } from '../paths';
+
+type Data = { order: Order; error: null } | { order: null; error: string };
+
+export async function load({ params, api: fetcher, url }: LoadArgs): Promise<Data> {
+  const id = params.orderId ?? '';
+  try {
+    const { order } = await signedInJson<{ order: Order }>(
+      fetcher,
+      `/api/orders/${encodeURIComponent(id)}`,
+      url,
+    );
+    // Nothing left to pay (also where the provider's redirect lands after a paid order).
+    if (order.paymentStatus === 'paid') throw redirect(paths.orderConfirmation(order.id));
+    return { order, error: null };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { order: null, error: error.message };
+    throw error;
+  }
+}
+
+export function head(): HeadTag[] {
+  return [{ title: 'Payment | Naija Street' }, { name: 'robots', content: 'noindex' }];
+}
+
+export const Pending = CheckingAccess;
+
+const primary =
+  'flex w-full items-center justify-center rounded bg-neutral-950 px-5 py-4 text-sm font-bold tracking-widest text-white hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900 disabled:cursor-wait disabled:opacity-60';
+const secondary =
+  'flex w-full items-center justify-center rounded border border-neutral-950 bg-white px-5 py-3.5 text-sm font-bold tracking-widest text-neutral-950 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900';
+
+function ErrorView({ message }: { message: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">Error</h1>
+      <p role="alert" className="mt-2 text-neutral-700">
+        {message}
+      </p>
+      <Link to={paths.cart} className={`${primary} mx-auto mt-6 max-w-xs`}>
+        Return to Cart
+      </Link>
+    </div>
+  );
+}
+
+type Phase =
+  | { kind: 'ready' }
+  | { kind: 'paying' }
+  | { kind: 'verifying' }
+  | { kind: 'success' }
+  | { kind: 'failed'; title: string; message: string };
+
+type Setup =
+  | { status: 'loading' }
+  | { status: 'ready'; payment: InitializePaymentResponse }
+  | { status: 'error'; message: string };
+
+const POPUP_FEATURES = 'popup,width=480,height=720';
+
+/** Whether the pop-up is back on one of our pages (reading another origin's location throws). */
+function returnedHere(other: Window): boolean {
+  try {
+    return (
+      other.location.origin === window.location.origin && other.location.pathname.startsWith('/payment/')
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Pays one order. The transaction is set up with our server as the page opens (so 'Pay Now' can
+ * open the provider's window straight from the click, which pop-up blockers allow), then:
+ * - simulator mode: the simulator's pay page in a pop-up, which posts its outcome back here;
+ * - live/test mode: Paystack's inline checkout (loaded on demand) resuming that transaction.
+ * Either way the server verifies the payment before the success view. Blocked pop-ups fall back
+ * to a full-page visit that returns here with ?reference=…, verified on arrival.
+ */
+function PaymentView({ order }: { order: Order }) {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const returned = search.get('reference') ?? search.get('trxref');
+  const [phase, setPhase] = useState<Phase>(returned ? { kind: 'verifying' } : { kind: 'ready' });
+  const [setup, setSetup] = useState<Setup>({ status: 'loading' });
+  const popup = useRef<Window | null>(null);
+  const reference = useRef<string | null>(null);
+  const settled = useRef(false);
+
+  const prepare = useCallback(async () => {
+    setSetup({ status: 'loading' });
+    try {
+      const payment = await api.post<InitializePaymentResponse>('/api/payments/initialize', {
+        orderId: order.id,
+      });
+      setSetup({ status: 'ready', payment });
+      // Fetch Paystack's script now so the click opens it without a wait.
+      if (payment.mode !== 'simulator') void import('@paystack/inline-js');
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'order_already_paid') {
+        navigate(paths.orderConfirmation(order.id), { replace: true });
+        return;
+      }
+      setSetup({
+        status: 'error',
+        message: error instanceof ApiError ? error.message : 'Something went wrong. Please try again.',
+      });
+    }
+  }, [order.id, navigate]);
+
+  const finish = useCallback(
+    (outcome: VerifyOutcome) => {
+      if (outcome.kind === 'success') {
+        setPhase({ kind: 'success' });
+        return;
+      }
+      setPhase({ kind: 'failed', title: outcome.title, message: outcome.message });
+      void prepare();
+    },
+    [prepare],
+  );
+
+  const verify = useCallback(
+    async (ref: string) => {
+      setPhase({ kind: 'verifying' });
+      finish(await verifyPayment(ref));
+    },
+    [finish],
+  );
+
+  const cancelled = useCallback(() => {
+    toast.info('Payment cancelled', "You can try again when you're ready.");
+    setPhase({ kind: 'ready' });
+    void prepare();
+  }, [prepare]);
+
+  // Arriving back from the provider's page (pop-up blocked): verify that reference first. The
+  // query stays in the address: reloading verifies again, which the server answers the same way.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the URL the page opened with
+  useEffect(() => {
+    if (returned) void verifyPayment(returned).then(finish);
+    else void prepare();
+  }, []);
+
+  // The simulator's pop-up reports its outcome with postMessage.
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (setup.status !== 'ready') return;
+      if (event.origin !== new URL(setup.payment.authorizationUrl, window.location.href).origin) return;
+      const message = simulatorMessageFor(event.data, reference.current);
+      if (!message || settled.current) return;
+      settled.current = true;
+      popup.current?.close();
+      if (message.status === 'cancelled') cancelled();
+      else void verify(message.reference);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [setup, verify, cancelled]);
+
+  // Closed without a word: ask the server, in case it was paid; otherwise it was cancelled.
+  useEffect(() => {
+    if (phase.kind !== 'paying' || !popup.current) return;
+    const window_ = popup.current;
+    const timer = setInterval(() => {
+      if (settled.current) return clearInterval(timer);
+      // The provider's page sends the pop-up back to this page when done; if its message did not
+      // arrive (another origin), that return is the signal.
+      if (!window_.closed && !returnedHere(window_)) return;
+      clearInterval(timer);
+      window_.close();
+      settled.current = true;
+      const ref = reference.current;
+      if (!ref) return cancelled();
+      void verifyPayment(ref).then((outcome) => (outcome.kind === 'success' ? finish(outcome) : cancelled()));
+    }, 400);
+    return () => clearInterval(timer);
+  }, [phase.kind, cancelled, finish]);
+
+  useEffect(() => {
+    if (phase.kind !== 'success') return;
+    const timer = setTimeout(
+      () => navigate(paths.orderConfirmation(order.id), { replace: true }),
+      LIMITS.redirectDelayMs,
+    );
+    return () => clearTimeout(timer);
+  }, [phase.kind, navigate, order.id]);
+
+  async function payNow() {
+    if (phase.kind === 'paying') {
+      // The pop-up may have gone behind this window.
+      popup.current?.focus();
+      return;
+    }
+    if (setup.status !== 'ready') return;
+    const { payment } = setup;
+    reference.current = payment.reference;
+    settled.current = false;
+    if (payment.mode === 'simulator') {
+      const opened = window.open(payment.authorizationUrl, 'paystack-checkout', POPUP_FEATURES);
+      if (!opened) {
+        // Pop-ups blocked: go there in this tab; the provider sends the shopper back with ?reference=.
+        window.location.assign(payment.authorizationUrl);
+        return;
+      }
+      popup.current = opened;
+      setPhase({ kind: 'paying' });
+      return;
+    }
+    setPhase({ kind: 'paying' });
+    try {
+      const { default: PaystackPop } = await import('@paystack/inline-js');
+      new PaystackPop().resumeTransaction(payment.accessCode, {
+        onSuccess: (transaction) => void verify(transaction.reference),
+        onCancel: cancelled,
+        onError: (error) =>
+          finish({ kind: 'failed', title: 'Payment verification failed', message: error.message }),
+      });
+    } catch {
+      finish({
+        kind: 'failed',
+        title: 'Payment verification failed',
+        message: 'The payment window could not be opened. Please try again.',
+      });
+    }
+  }
+
+  if (phase.kind === 'verifying') {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center" role="status">
+        <span
+          aria-hidden="true"
+          className="mx-auto block h-10 w-10 animate-spin rounded-full border-4 border-neutral-200 border-t-neutral-900"
+        />
+        <h1 className="mt-6 text-2xl font-bold">Verifying Payment...</h1>
+        <p className="mt-2 text-neutral-600">Please wait while we confirm your payment.</p>
+      </div>
+    );
+  }
+
+  if (phase.kind === 'success') {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center" role="status">
+        <span
+          aria-hidden="true"
+          className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-3xl text-green-700"
+        >
+          ✓
+        </span>
+        <h1 className="mt-6 text-2xl font-bold">Payment Successful!</h1>
+        <p className="mt-2 text-neutral-600">Taking you to your order confirmation...</p>
+      </div>
+    );
+  }
+
+  if (setup.status === 'error') return <ErrorView message={setup.message} />;
+
+  const busy = setup.status !== 'ready';
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <h1 className="text-2xl font-black tracking-tight sm:text-3xl">Complete Your Payment</h1>
+      {phase.kind === 'failed' ? (
+        <div role="alert" className="mt-5 rounded border border-red-300 bg-red-50 p-4 text-red-800">
+          <p className="font-bold">{phase.title}</p>
+          <p className="mt-1 text-sm">{phase.message}</p>
+        </div>
+      ) : null}
+      <section aria-label="Order to pay" className="mt-6 rounded-lg border border-neutral-200 p-5">
+        <dl className="space-y-3">
+          <div className="flex justify-between gap-4">
+            <dt className="text-neutral-600">Order</dt>
+            <dd className="font-mono font-semibold">#{shortId(order.id)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-neutral-600">Items</dt>
+            <dd className="font-semibold">{order.itemCount}</dd>
+          </div>
+          <div className="flex justify-between gap-4 border-t border-neutral-200 pt-3 text-lg">
+            <dt className="font-bold">Amount</dt>
+            <dd className="font-bold">{formatNaira(order.totalAmountKobo)}</dd>
+          </div>
+        </dl>
+        <button type="button" onClick={payNow} disabled={busy} className={`${primary} mt-6`}>
+          {phase.kind === 'paying' ? 'Waiting for payment...' : 'Pay Now'}
+        </button>
+        <p className="mt-3 text-center text-xs text-neutral-600">
+          {setup.status === 'ready' && setup.payment.mode !== 'live'
+            ? 'Test payments: no real money moves.'
+            : 'Card payments are processed securely by Paystack.'}
+        </p>
+      </section>
+      <Link to={paths.checkout} className={`${secondary} mt-4`}>
+        Return to Checkout
+      </Link>
+    </div>
+  );
+}
+
+export default function PaymentPage({ data }: PageProps<Data>) {
+  if (!data.order) return <ErrorView message={data.error} />;
+  return <PaymentView order={data.order} />;
+}

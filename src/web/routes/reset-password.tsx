@@ -1,0 +1,159 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { type ResetPasswordRequest, resetPasswordRequest } from '#shared/schemas/accounts';
+import { toast } from '../components/ui/toast';
+import {
+  AuthCard,
+  applyServerError,
+  FormAlert,
+  primaryButton,
+  TextField,
+  textLink,
+} from '../features/accounts/form-parts';
+import { tokenFromHash } from '../features/accounts/links';
+import { ApiError, api } from '../lib/api';
+import type { HeadTag } from '../lib/route-module';
+import { paths } from '../paths';
+
+const REDIRECT_DELAY_MS = 2000;
+
+export function head(): HeadTag[] {
+  return [{ title: 'Reset Password | Naija Street' }, { name: 'robots', content: 'noindex' }];
+}
+
+type Stage = { kind: 'checking' } | { kind: 'invalid' } | { kind: 'ready'; token: string } | { kind: 'done' };
+
+export default function ResetPasswordPage() {
+  const navigate = useNavigate();
+  // The fragment only exists in the browser: the server renders the checking state.
+  const [stage, setStage] = useState<Stage>({ kind: 'checking' });
+
+  useEffect(() => {
+    const token = tokenFromHash(window.location.hash);
+    if (token) {
+      setStage({ kind: 'ready', token });
+      return;
+    }
+    setStage({ kind: 'invalid' });
+    toast.error('Invalid or expired reset link', 'Please request a new password reset link');
+  }, []);
+
+  useEffect(() => {
+    if (stage.kind !== 'invalid' && stage.kind !== 'done') return;
+    const target = stage.kind === 'invalid' ? paths.forgotPassword : paths.login;
+    const timer = setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [stage.kind, navigate]);
+
+  if (stage.kind === 'checking') {
+    return (
+      <AuthCard title="Reset Password">
+        <p role="status" className="text-center text-neutral-600">
+          Verifying your reset link...
+        </p>
+      </AuthCard>
+    );
+  }
+  if (stage.kind === 'invalid') {
+    return (
+      <AuthCard title="Invalid or expired reset link">
+        <FormAlert>
+          <p>Please request a new password reset link</p>
+        </FormAlert>
+        <p className="mt-6 text-center text-sm">
+          <Link to={paths.forgotPassword} className={textLink}>
+            Request a new link
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  if (stage.kind === 'done') {
+    return (
+      <AuthCard title="Password Reset Complete">
+        <FormAlert tone="success">
+          <p>Your password has been changed. Taking you to the login page...</p>
+        </FormAlert>
+        <p className="mt-6 text-center text-sm">
+          <Link to={paths.login} className={textLink}>
+            Go to Login
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return <ResetForm token={stage.token} onDone={() => setStage({ kind: 'done' })} />;
+}
+
+function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const [problem, setProblem] = useState<{ message: string; expired: boolean } | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<
+    ResetPasswordRequest,
+    unknown,
+    z.output<typeof resetPasswordRequest>
+  >({
+    resolver: zodResolver(resetPasswordRequest),
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  async function submit(values: z.output<typeof resetPasswordRequest>) {
+    setProblem(null);
+    try {
+      await api.post('/api/auth/reset-password', values);
+      toast.success('Password updated successfully!');
+      onDone();
+    } catch (error) {
+      const message = applyServerError(
+        error,
+        setError,
+        ['password', 'confirmPassword'],
+        'Please try again or request a new reset link',
+      );
+      toast.error('Failed to reset password', 'Please try again or request a new reset link');
+      const expired =
+        error instanceof ApiError && (error.code === 'invalid_token' || 'token' in error.fields);
+      setProblem({ message, expired });
+    }
+  }
+
+  return (
+    <AuthCard title="Reset Password" intro="Choose a new password for your account.">
+      <form method="post" noValidate onSubmit={handleSubmit(submit)} className="grid gap-4">
+        {problem ? (
+          <FormAlert>
+            <p>{problem.message}</p>
+            {problem.expired ? (
+              <p className="mt-2">
+                <Link to={paths.forgotPassword} className={textLink}>
+                  Request a new link
+                </Link>
+              </p>
+            ) : null}
+          </FormAlert>
+        ) : null}
+        <TextField
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
+        <button type="submit" className={primaryButton} disabled={isSubmitting}>
+          {isSubmitting ? 'Updating Password...' : 'Reset Password'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,26 @@
+import path from 'node:path';
+import type { AppDeps } from '../../../src/server/context';
+import { openDatabase } from '../../../src/server/db/client';
+import { loadEnv } from '../../../src/server/env';
+import { createOrPromoteAdmin } from '../../../src/server/features/accounts/accounts';
+import { createMailer } from '../../../src/server/features/email/mailer';
+import { createLogger } from '../../../src/server/logger';
+
+/**
+ * The admin the browser tests sign in with. The demo admin's password is random, so the tests
+ * make their own the way an operator would: the domain function behind `npm run admin:create`,
+ * run on the prepared data folder before the shop starts (PGlite has one process at a time).
+ */
+export const E2E_ADMIN = { email: 'e2e-admin@example.test', password: 'E2eAdminPassw0rd' } as const;
+
+export async function createE2eAdmin(dataDir: string) {
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  const deps: AppDeps = { env, database, logger: createLogger('warn'), mailer: createMailer(env) };
+  try {
+    await createOrPromoteAdmin(deps, { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+  } finally {
+    deps.mailer.close();
+    await database.close();
+  }
+}
