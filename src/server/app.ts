@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
@@ -26,6 +27,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
   app.use(requestId({ headerName: 'x-request-id' }));
+  // Pages and JSON are compressed on the way out; built assets are already (see web.ts).
+  app.use(compress());
   app.use(async (c, next) => {
     const log = deps.logger.child({ reqId: c.get('requestId') });
     c.set('deps', deps);

@@ -17,6 +17,8 @@ interface ManifestChunk {
 interface ClientAssets {
   entry: string;
   css: string[];
+  /** The stylesheet's text, inlined into each page so the first paint waits on no request. */
+  inlineCss: string;
   preloads(key: string): string[];
 }
 
@@ -49,9 +51,11 @@ export function readClientAssets(buildDir: string): ClientAssets {
     return seen;
   };
   const cache = new Map<string, string[]>();
+  const css = entry.css ?? [];
   return {
     entry: `/${entry.file}`,
-    css: (entry.css ?? []).map((file) => `/${file}`),
+    css: css.map((file) => `/${file}`),
+    inlineCss: css.map((file) => readFileSync(path.join(buildDir, 'client', file), 'utf8')).join('\n'),
     preloads(key) {
       let files = cache.get(key);
       if (!files) {
@@ -77,6 +81,8 @@ export async function createWebHandlers(buildDir: string, fetchApi: InProcessFet
 
   const assets = serveStatic<AppEnv>({
     root: path.relative(process.cwd(), path.join(buildDir, 'client')),
+    // The build writes .br and .gz beside each file (scripts/compress-assets.mjs).
+    precompressed: true,
     onFound: (filePath, c) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

@@ -17,6 +17,8 @@ export interface ClientAssets {
   entry: string;
   /** Stylesheets of the entry. */
   css: string[];
+  /** Their text, inlined into the page: the first paint then waits on no other request. */
+  inlineCss: string;
   /** For a manifest key, the chunks to preload (the chunk and its static imports). */
   preloads(key: string): string[];
 }
@@ -69,8 +71,9 @@ export async function render(
   ]
     .map((file) => `<link rel="modulepreload" href="${file}">`)
     .join('');
-  const styles = assets.css.map((file) => `<link rel="stylesheet" href="${file}">`).join('');
-  const html = `<!DOCTYPE html><html lang="en-NG"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="theme-color" content="#111111"><link rel="icon" href="/favicon.svg" type="image/svg+xml">${head}${styles}<link rel="modulepreload" href="${assets.entry}">${preloads}</head><body><div id="root">${appHtml}</div><script>window.__SHOP__=${safeJson(initial)}</script><script type="module" src="${assets.entry}"></script></body></html>`;
+  // `</style` cannot occur in Tailwind's output; guard anyway so a stylesheet can never end the element.
+  const styles = `<style>${assets.inlineCss.replaceAll('</style', '<\\/style')}</style>`;
+  const html = `<!DOCTYPE html><html lang="en-NG"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="theme-color" content="#111111"><link rel="icon" href="/favicon.svg" type="image/svg+xml">${head}${styles}</head><body><div id="root">${appHtml}</div><script>window.__SHOP__=${safeJson(initial)}</script><link rel="modulepreload" href="${assets.entry}">${preloads}<script type="module" src="${assets.entry}"></script></body></html>`;
   return new Response(html, {
     status: loaded.status,
     headers: {

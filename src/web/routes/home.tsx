@@ -1,11 +1,17 @@
 import { Link } from 'react-router';
-import type { ProductListResponse, ProductSummary } from '#shared/schemas/catalog';
-import { GridSkeleton, ProductGrid, SectionTitle } from '../features/catalog/product-grid';
+import type { ProductListResponse } from '#shared/schemas/catalog';
+import {
+  type CardProduct,
+  GridSkeleton,
+  ProductGrid,
+  SectionTitle,
+  toCard,
+} from '../features/catalog/product-grid';
 import { ApiError, apiJson } from '../lib/api';
 import type { HeadArgs, HeadTag, LoadArgs, PageProps } from '../lib/route-module';
 import { paths } from '../paths';
 
-type Data = { featured: ProductSummary[]; all: ProductSummary[]; error: string | null };
+type Data = { featured: CardProduct[]; all: CardProduct[]; error: string | null };
 
 /** Featured products shown at most; the rest are in ALL PRODUCTS below. */
 const FEATURED_LIMIT = 8;
@@ -16,7 +22,7 @@ export async function load({ api }: LoadArgs): Promise<Data> {
       apiJson<ProductListResponse>(api, `/api/products?featured=true&limit=${FEATURED_LIMIT}`),
       apiJson<ProductListResponse>(api, '/api/products'),
     ]);
-    return { featured: featured.products, all: all.products, error: null };
+    return { featured: featured.products.map(toCard), all: all.products.map(toCard), error: null };
   } catch (error) {
     if (error instanceof ApiError) return { featured: [], all: [], error: error.message };
     throw error;
@@ -43,7 +49,7 @@ function Hero() {
   return (
     <section className="bg-neutral-950 text-white">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
-        <p className="text-xs font-bold tracking-[0.3em] text-accent">LAGOS · ABUJA · PORT HARCOURT</p>
+        <p className="text-xs font-bold tracking-[0.3em] text-emerald-400">LAGOS · ABUJA · PORT HARCOURT</p>
         <h1 className="mt-3 max-w-2xl text-4xl font-black leading-tight sm:text-6xl">
           Streetwear with Naija soul.
         </h1>

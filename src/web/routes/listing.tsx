@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { findListingRoute, flattenCategories, listingEmptyText, listingTitle } from '#shared/listings';
-import type { CategoriesResponse, ProductListResponse, ProductSummary } from '#shared/schemas/catalog';
+import type { CategoriesResponse, ProductListResponse } from '#shared/schemas/catalog';
 import { toast } from '../components/ui/toast';
-import { GridSkeleton, ProductGrid } from '../features/catalog/product-grid';
+import { type CardProduct, GridSkeleton, ProductGrid, toCard } from '../features/catalog/product-grid';
 import { listingHead } from '../features/catalog/seo';
 import { ApiError, api, apiJson, errorMessage } from '../lib/api';
 import { type HeadArgs, type HeadTag, type LoadArgs, notFound, type PageProps } from '../lib/route-module';
@@ -14,7 +14,7 @@ type Data = {
   emptyText: string;
   /** The API query string of the listing's filter, for loading more. */
   query: string;
-  products: ProductSummary[];
+  products: CardProduct[];
   total: number;
   error: string | null;
 };
@@ -43,7 +43,7 @@ export async function load({ url, api: fetcher }: LoadArgs): Promise<Data> {
     if (!(products.reason instanceof ApiError)) throw products.reason;
     return { ...base, products: [], total: 0, error: products.reason.message };
   }
-  return { ...base, products: products.value.products, total: products.value.total, error: null };
+  return { ...base, products: products.value.products.map(toCard), total: products.value.total, error: null };
 }
 
 export function head({ data, origin }: HeadArgs<Data>): HeadTag[] {
@@ -67,7 +67,7 @@ function Header({ title, subtitle }: { title: string; subtitle?: string }) {
 }
 
 export default function Listing({ data }: PageProps<Data>) {
-  const [more, setMore] = useState<ProductSummary[]>([]);
+  const [more, setMore] = useState<CardProduct[]>([]);
   const [loadingMore, setLoadingMore] = useState(false);
   const products = [...data.products, ...more];
 
@@ -77,7 +77,7 @@ export default function Listing({ data }: PageProps<Data>) {
       const next = await api.get<ProductListResponse>(
         `/api/products?${data.query}&offset=${products.length}`,
       );
-      setMore((current) => [...current, ...next.products]);
+      setMore((current) => [...current, ...next.products.map(toCard)]);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to fetch products'));
     } finally {

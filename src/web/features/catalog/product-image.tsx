@@ -52,10 +52,15 @@ export function ProductImage({
     );
   }
 
-  const preview = { '--preview': `url("${previewUrl(image.id)}")` } as CSSProperties;
+  // The blurred preview is drawn behind images loaded at once; lazy images below the fold would
+  // otherwise fetch every preview up front, competing with what the visitor sees first.
+  const eagerLoad = priority || eager;
+  const preview = eagerLoad
+    ? ({ '--preview': `url("${previewUrl(image.id)}")` } as CSSProperties)
+    : undefined;
   return (
     <span
-      className={`${frame} before:absolute before:inset-0 before:scale-110 before:bg-(image:--preview) before:bg-cover before:blur-lg ${className}`}
+      className={`${frame} ${eagerLoad ? 'before:absolute before:inset-0 before:scale-110 before:bg-(image:--preview) before:bg-cover before:blur-lg' : ''} ${className}`}
       style={preview}
     >
       <img
@@ -66,7 +71,7 @@ export function ProductImage({
         width={width}
         height={width}
         alt={alt ?? image.altText}
-        loading={priority || eager ? 'eager' : 'lazy'}
+        loading={eagerLoad ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
         decoding={priority ? 'sync' : 'async'}
         onError={() => setFailed(true)}
