@@ -18,6 +18,16 @@ export function head(): HeadTag[] {
   ];
 }
 
+function BackToLogin() {
+  return (
+    <p className="mt-8 text-center text-sm">
+      <Link to={paths.login} className={textLink}>
+        Back to Login
+      </Link>
+    </p>
+  );
+}
+
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset } = useForm<
@@ -69,11 +79,7 @@ export default function ForgotPasswordPage() {
             .
           </p>
         </div>
-        <p className="mt-8 text-center text-sm">
-          <Link to={paths.login} className={textLink}>
-            Back to Login
-          </Link>
-        </p>
+        <BackToLogin />
       </AuthCard>
     );
   }
@@ -95,11 +101,7 @@ export default function ForgotPasswordPage() {
           {isSubmitting ? 'Sending Link...' : 'Send Reset Link'}
         </button>
       </form>
-      <p className="mt-8 text-center text-sm">
-        <Link to={paths.login} className={textLink}>
-          Back to Login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthCard>
   );
 }

@@ -1,19 +1,30 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { LISTING_ROUTES } from '#shared/listings';
 import { toast } from '../components/ui/toast';
 import type { HeadTag } from '../lib/route-module';
-import { KNOWN_NAMES, paths } from '../paths';
+import { ADMIN_NAMES, paths } from '../paths';
 
 export function head(): HeadTag[] {
   return [{ title: 'Page not found | Naija Street' }, { name: 'robots', content: 'noindex' }];
 }
+
+/**
+ * Names sent back to their own path once, with a toast: the one-segment listing pages (/new,
+ * /tshirts … /womens) and the admin pages. Built here rather than in paths.ts so the listings
+ * module stays out of the first view of every page.
+ */
+const KNOWN_NAMES: readonly string[] = [
+  ...LISTING_ROUTES.map((route) => route.path.slice(1)).filter((name) => !name.includes('/')),
+  ...ADMIN_NAMES,
+];
 
 const REDIRECTED_KEY = 'naija-street.not-found-redirected';
 
 /** A known page typed another way (/NEW, /tshirts/): its canonical path, else null. */
 export function knownPath(pathname: string): string | null {
   const name = pathname.toLowerCase().replace(/^\/+|\/+$/g, '');
-  return (KNOWN_NAMES as readonly string[]).includes(name) ? `/${name}` : null;
+  return KNOWN_NAMES.includes(name) ? `/${name}` : null;
 }
 
 export default function NotFound() {

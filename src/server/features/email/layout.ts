@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../html';
 import type { StoreIdentity } from './store-identity';
 
 export type BrandEmailContent = {
@@ -12,14 +13,6 @@ export type BrandEmailContent = {
 };
 
 export type RenderedEmail = { html: string; text: string };
-
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 
 /**
  * The shop's one email layout: heading, paragraphs, at most one button, footer with the store

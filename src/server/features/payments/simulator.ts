@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { formatNaira } from '#shared/money';
 import type { SimulatorMessage } from '#shared/schemas/payments';
 import type { AppDeps, AppEnv } from '../../context';
+import { escapeHtml } from '../../html';
 import {
   isSimulatorMode,
   registerSelfFetch,
@@ -41,14 +42,6 @@ const initializeBody = z.object({
   callback_url: z.url().optional(),
   metadata: z.record(z.string(), z.unknown()).default({}),
 });
-
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { NIGERIAN_STATES } from '#shared/constants';
 import { type CreateAddressRequest, createAddressRequest, type SavedAddress } from '#shared/schemas/accounts';
+import { FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import type { SessionUser } from '../../lib/session';
@@ -206,7 +207,6 @@ function AddressForm({
   onCancel: () => void;
   onSaved: () => Promise<void>;
 }) {
-  const stateId = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   const { register, handleSubmit, setError, setFocus, formState } = useForm<
@@ -297,31 +297,23 @@ function AddressForm({
           registration={register('city')}
           error={errors.city?.message}
         />
-        <div>
-          <label htmlFor={stateId} className="text-sm font-semibold text-neutral-800">
-            State
-          </label>
-          <select
-            id={stateId}
-            autoComplete="shipping address-level1"
-            aria-invalid={Boolean(errors.state)}
-            aria-describedby={errors.state ? `${stateId}-error` : undefined}
-            className={inputClass}
-            {...register('state')}
-          >
-            <option value="">Select a state</option>
-            {NIGERIAN_STATES.map((state) => (
-              <option key={state} value={state}>
-                {state}
-              </option>
-            ))}
-          </select>
-          {errors.state ? (
-            <p id={`${stateId}-error`} className="mt-1 text-sm font-semibold text-red-700">
-              {errors.state.message}
-            </p>
-          ) : null}
-        </div>
+        <FormField label="State" error={errors.state?.message}>
+          {(props) => (
+            <select
+              {...props}
+              autoComplete="shipping address-level1"
+              className={inputClass}
+              {...register('state')}
+            >
+              <option value="">Select a state</option>
+              {NIGERIAN_STATES.map((state) => (
+                <option key={state} value={state}>
+                  {state}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         <label className="flex items-center gap-3 text-sm font-semibold sm:col-span-2">
           <input type="checkbox" className="h-5 w-5 accent-neutral-900" {...register('isDefault')} />
           Use as my default shipping address

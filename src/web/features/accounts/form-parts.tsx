@@ -1,5 +1,6 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import { FormField } from '../../components/ui/form-field';
 import { ApiError } from '../../lib/api';
 
 /** Pieces shared by the account forms (sign-in, registration, passwords, settings, addresses). */
@@ -41,37 +42,21 @@ export function TextField({
   className = '',
   disabled,
 }: InputProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
   return (
-    <div className={className}>
-      <label htmlFor={id} className="text-sm font-semibold text-neutral-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        type={type}
-        autoComplete={autoComplete}
-        inputMode={type === 'tel' ? 'tel' : type === 'email' ? 'email' : undefined}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy || undefined}
-        disabled={disabled}
-        className={inputClass}
-        {...registration}
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-neutral-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField label={label} hint={hint} error={error} className={className}>
+      {({ id, ...aria }) => (
+        <input
+          id={id}
+          type={type}
+          autoComplete={autoComplete}
+          inputMode={type === 'tel' ? 'tel' : type === 'email' ? 'email' : undefined}
+          {...aria}
+          disabled={disabled}
+          className={inputClass}
+          {...registration}
+        />
+      )}
+    </FormField>
   );
 }
 

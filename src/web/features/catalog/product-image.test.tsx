@@ -26,8 +26,8 @@ describe('ProductImage', () => {
     expect(img.getAttribute('height')).toBe('400');
     expect(img.getAttribute('loading')).toBe('lazy');
     expect(img.getAttribute('fetchpriority')).toBeNull();
-    // The blurred preview is painted behind it.
-    expect(img.parentElement?.getAttribute('style')).toContain(`/images/products/${image.id}/preview.webp`);
+    // Below the fold nothing is fetched up front, not even the blurred preview.
+    expect(img.parentElement?.getAttribute('style') ?? '').not.toContain('preview.webp');
   });
 
   it('loads the LCP image first and eagerly', () => {
@@ -35,6 +35,8 @@ describe('ProductImage', () => {
     const img = screen.getByRole('img');
     expect(img.getAttribute('loading')).toBe('eager');
     expect(img.getAttribute('fetchpriority')).toBe('high');
+    // The blurred preview is painted behind it while it loads.
+    expect(img.parentElement?.getAttribute('style')).toContain(`/images/products/${image.id}/preview.webp`);
   });
 
   it("says 'Image not available' when the image fails, and 'No image' when there is none", () => {

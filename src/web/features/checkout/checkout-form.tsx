@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type FieldPath, type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { NIGERIAN_STATES } from '#shared/constants';
@@ -10,6 +10,7 @@ import {
   type CheckoutForm as CheckoutValues,
   checkoutFormSchema,
 } from '#shared/schemas/checkout';
+import { FormField } from '../../components/ui/form-field';
 import { toast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api';
 import { paths } from '../../paths';
@@ -23,38 +24,6 @@ const inputClass =
   'mt-1 block w-full rounded border border-neutral-300 bg-white px-3 py-2.5 text-base text-neutral-900 placeholder:text-neutral-400 focus:border-neutral-900 focus:outline-2 focus:outline-neutral-900 aria-invalid:border-red-600';
 
 const sectionClass = 'rounded-lg border border-neutral-200 p-4 sm:p-5';
-
-function Field({
-  label,
-  hiddenLabel,
-  error,
-  children,
-  className = '',
-}: {
-  label: string;
-  /** Extra words for screen readers (e.g. 'billing'), so two 'Full name' fields differ. */
-  hiddenLabel?: string;
-  error?: string;
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
-  className?: string;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="text-sm font-semibold text-neutral-800">
-        {label}
-        {hiddenLabel ? <span className="sr-only"> ({hiddenLabel})</span> : null}
-      </label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error ? errorId : undefined })}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 type AddressFields = {
   fullName: FieldName;
@@ -81,7 +50,7 @@ function AddressInputs({
   const ac = (token: string) => `section-${autoCompleteSection} ${autoCompleteSection} ${token}`;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field
+      <FormField
         label="Full name"
         hiddenLabel={hiddenLabel}
         error={errorOf(names.fullName)}
@@ -90,8 +59,8 @@ function AddressInputs({
         {(props) => (
           <input {...props} {...register(names.fullName)} autoComplete={ac('name')} className={inputClass} />
         )}
-      </Field>
-      <Field label="Email" hiddenLabel={hiddenLabel} error={errorOf(names.email)}>
+      </FormField>
+      <FormField label="Email" hiddenLabel={hiddenLabel} error={errorOf(names.email)}>
         {(props) => (
           <input
             {...props}
@@ -101,8 +70,8 @@ function AddressInputs({
             className={inputClass}
           />
         )}
-      </Field>
-      <Field label="Phone" hiddenLabel={hiddenLabel} error={errorOf(names.phone)}>
+      </FormField>
+      <FormField label="Phone" hiddenLabel={hiddenLabel} error={errorOf(names.phone)}>
         {(props) => (
           <input
             {...props}
@@ -113,8 +82,8 @@ function AddressInputs({
             className={inputClass}
           />
         )}
-      </Field>
-      <Field
+      </FormField>
+      <FormField
         label="Address"
         hiddenLabel={hiddenLabel}
         error={errorOf(names.address)}
@@ -128,8 +97,8 @@ function AddressInputs({
             className={inputClass}
           />
         )}
-      </Field>
-      <Field label="City" hiddenLabel={hiddenLabel} error={errorOf(names.city)}>
+      </FormField>
+      <FormField label="City" hiddenLabel={hiddenLabel} error={errorOf(names.city)}>
         {(props) => (
           <input
             {...props}
@@ -138,8 +107,8 @@ function AddressInputs({
             className={inputClass}
           />
         )}
-      </Field>
-      <Field label="State" hiddenLabel={hiddenLabel} error={errorOf(names.state)}>
+      </FormField>
+      <FormField label="State" hiddenLabel={hiddenLabel} error={errorOf(names.state)}>
         {(props) => (
           <select
             {...props}
@@ -155,7 +124,7 @@ function AddressInputs({
             ))}
           </select>
         )}
-      </Field>
+      </FormField>
     </div>
   );
 }
@@ -364,7 +333,7 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
           <h2 id="notes-heading" className="text-lg font-bold">
             Order Notes
           </h2>
-          <Field label="Notes (optional)" error={errorOf('notes')} className="mt-3">
+          <FormField label="Notes (optional)" error={errorOf('notes')} className="mt-3">
             {(props) => (
               <textarea
                 {...props}
@@ -374,7 +343,7 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
                 className={inputClass}
               />
             )}
-          </Field>
+          </FormField>
         </section>
       </div>
 
