@@ -24,7 +24,25 @@ export interface SessionUser {
   displayName: string | null;
 }
 
+/** What resolving the session cookie gave: the user, cookies to refresh, and idle expiry. */
+export interface ResolvedSession {
+  user: SessionUser | null;
+  setCookies: string[];
+  /** The session existed but had been idle too long; it has been deleted. */
+  idleExpired: boolean;
+}
+
+/**
+ * Shared by the in-process API calls one page render makes: they all carry the same visitor's
+ * cookie, so the session is looked up once for the page instead of once per call. Only the server
+ * renderer can pass it (as the app's bindings); no HTTP request can.
+ */
+export interface RenderScope {
+  session?: Promise<ResolvedSession>;
+}
+
 export type AppEnv = {
+  Bindings: { renderScope?: RenderScope };
   Variables: {
     requestId: string;
     log: Logger;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { createApp } from './app';
+import { type App, createApp } from './app';
 import type { AppDeps } from './context';
 import { openDatabase } from './db/client';
 import { ensureDefaults } from './db/defaults';
@@ -31,8 +31,8 @@ async function main() {
   if (env.demoData) await seedDemoData(deps);
   if (env.demoData && !env.isProduction) await ensureDemoAdmin(deps);
 
-  let handle: ((request: Request) => Response | Promise<Response>) | undefined;
-  const web = await createWebHandlers(env.buildDir, async (request) => handle!(request));
+  let handle: App['fetch'] | undefined;
+  const web = await createWebHandlers(env.buildDir, async (request, bindings) => handle!(request, bindings));
   const app = createApp(deps, { web });
   handle = app.fetch;
 

@@ -4,9 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 import type { ServerContext } from '#shared/server-context';
-import type { AppEnv } from './context';
+import type { AppEnv, RenderScope } from './context';
 
-type InProcessFetch = (request: Request) => Promise<Response>;
+type InProcessFetch = (request: Request, bindings: AppEnv['Bindings']) => Promise<Response>;
 
 interface ManifestChunk {
   file: string;
@@ -91,6 +91,7 @@ export async function createWebHandlers(buildDir: string, fetchApi: InProcessFet
 
   const pages: MiddlewareHandler<AppEnv> = (c) => {
     const visitor = c.req.raw;
+    const renderScope: RenderScope = {};
     const context: ServerContext = {
       publicUrl: c.get('deps').env.publicUrl,
       api: (apiPath, init) => {
@@ -100,7 +101,9 @@ export async function createWebHandlers(buildDir: string, fetchApi: InProcessFet
           if (value && !headers.has(name)) headers.set(name, value);
         }
         headers.set('x-request-id', c.get('requestId'));
-        return fetchApi(new Request(new URL(apiPath, new URL(visitor.url).origin), { ...init, headers }));
+        return fetchApi(new Request(new URL(apiPath, new URL(visitor.url).origin), { ...init, headers }), {
+          renderScope,
+        });
       },
     };
     return render(visitor, context, clientAssets);

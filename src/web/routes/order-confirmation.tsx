@@ -5,7 +5,7 @@ import { formatLongDate } from '#shared/dates';
 import { formatNaira } from '#shared/money';
 import type { Order } from '#shared/schemas/orders';
 import { CheckingAccess } from '../components/ui/checking-access';
-import { ProductImage } from '../features/catalog/product-image';
+import { ProductThumbnail } from '../features/catalog/product-image';
 import { signedInJson } from '../features/checkout/signed-in';
 import { OrderStatusBadge, PaymentStatusBadge } from '../features/orders/order-badges';
 import { OrderProgress } from '../features/orders/order-progress';
@@ -141,12 +141,7 @@ function OrderView({ initial }: { initial: Order }) {
           {order.items.map((item) => (
             <li key={item.id} className="flex gap-3 py-3">
               <div className="w-16 shrink-0 overflow-hidden rounded">
-                <ProductImage
-                  image={item.imageId ? { id: item.imageId, altText: '' } : null}
-                  alt=""
-                  width={400}
-                  sizes="64px"
-                />
+                <ProductThumbnail imageId={item.imageId} sizes="64px" />
               </div>
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-semibold">{item.name}</p>

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { APIError } from 'better-auth/api';
 import { isAdminRole, LIMITS, type Role } from '#shared/constants';
 import { MESSAGES, type SessionUserDto, strongPassword } from '#shared/schemas/accounts';
-import type { AppDeps, SessionUser } from '../../context';
+import type { AppDeps, ResolvedSession, SessionUser } from '../../context';
 import { AppError, badRequest, unauthorized } from '../../errors';
 import { getAuth } from './auth';
 import {
@@ -170,13 +170,6 @@ export async function signOut(deps: AppDeps, meta: RequestMeta): Promise<WithCoo
   const { headers } = await auth.api.signOut({ headers: authHeaders(meta), returnHeaders: true });
   return { setCookies: headers.getSetCookie() };
 }
-
-export type ResolvedSession = {
-  user: SessionUser | null;
-  setCookies: string[];
-  /** The session existed but had been idle too long; it has been deleted. */
-  idleExpired: boolean;
-};
 
 const TOUCH_EVERY_MS = 60_000;
 

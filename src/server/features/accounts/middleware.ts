@@ -10,7 +10,13 @@ import { resolveSession } from './accounts';
  */
 export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = await resolveSession(c.get('deps'), c.req.raw.headers);
+    const scope = c.env?.renderScope;
+    let pending = scope?.session;
+    if (!pending) {
+      pending = resolveSession(c.get('deps'), c.req.raw.headers);
+      if (scope) scope.session = pending;
+    }
+    const session = await pending;
     c.set('user', session.user);
     for (const line of session.setCookies) c.header('set-cookie', line, { append: true });
     if (session.idleExpired) c.header('x-session-expired', 'idle');

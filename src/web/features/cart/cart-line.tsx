@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatNaira } from '#shared/money';
 import type { CartLine } from '#shared/schemas/cart';
 import { paths } from '../../paths';
-import { ProductImage } from '../catalog/product-image';
+import { ProductThumbnail } from '../catalog/product-image';
 import { lineOptions, lineProblem, maxQuantity } from './cart-messages';
 import { useCart } from './cart-provider';
 
@@ -27,12 +27,7 @@ export function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate?
         tabIndex={-1}
         aria-hidden="true"
       >
-        <ProductImage
-          image={line.imageId ? { id: line.imageId, altText: '' } : null}
-          alt=""
-          width={400}
-          sizes="96px"
-        />
+        <ProductThumbnail imageId={line.imageId} sizes="96px" />
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">

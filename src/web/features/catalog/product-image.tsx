@@ -80,3 +80,13 @@ export function ProductImage({
     </span>
   );
 }
+
+/**
+ * The small picture beside a line (cart, checkout summary, order, search result). Decorative: the
+ * product's name is written next to it. `imageId` null shows the 'No image' placeholder.
+ */
+export function ProductThumbnail({ imageId, sizes }: { imageId: string | null; sizes: string }) {
+  return (
+    <ProductImage image={imageId ? { id: imageId, altText: '' } : null} alt="" width={400} sizes={sizes} />
+  );
+}

@@ -16,7 +16,7 @@ import { ApiError, api } from '../../lib/api';
 import { paths } from '../../paths';
 import { lineProblem } from '../cart/cart-messages';
 import { useCart } from '../cart/cart-provider';
-import { ProductImage } from '../catalog/product-image';
+import { ProductThumbnail } from '../catalog/product-image';
 
 type FieldName = FieldPath<CheckoutFormInput>;
 
@@ -380,12 +380,7 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
             return (
               <li key={line.id} className="flex gap-3 py-3">
                 <div className="w-16 shrink-0 overflow-hidden rounded">
-                  <ProductImage
-                    image={line.imageId ? { id: line.imageId, altText: '' } : null}
-                    alt=""
-                    width={400}
-                    sizes="64px"
-                  />
+                  <ProductThumbnail imageId={line.imageId} sizes="64px" />
                 </div>
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="font-semibold">{line.name}</p>

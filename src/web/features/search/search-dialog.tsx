@@ -7,7 +7,7 @@ import type { SearchResponse } from '#shared/schemas/catalog';
 import { CloseIcon } from '../../components/ui/icons';
 import { apiJson, browserFetch, errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
-import { ProductImage } from '../catalog/product-image';
+import { ProductThumbnail } from '../catalog/product-image';
 import { BROWSE_GROUPS, categoryLink, GENDER_PREFIX } from './search-links';
 
 type Result = { query: string; response: SearchResponse | null; error: string | null };
@@ -155,12 +155,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
                       className={itemClass}
                     >
                       <span className="w-12 shrink-0 overflow-hidden rounded">
-                        <ProductImage
-                          image={product.imageId ? { id: product.imageId, altText: '' } : null}
-                          width={400}
-                          sizes="48px"
-                          alt=""
-                        />
+                        <ProductThumbnail imageId={product.imageId} sizes="48px" />
                       </span>
                       <span className="min-w-0 flex-1">
                         <span className="line-clamp-2 font-semibold">{product.name}</span>
