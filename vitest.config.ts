@@ -21,6 +21,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Real server processes of the built shop (npm run build first); `npm test` runs them after the build.
+        test: {
+          name: 'process',
+          include: ['tests/process/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
+      },
     ],
   },
 });

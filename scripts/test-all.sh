@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI checks, in order, stopping at the first failure.
-#   lint → typecheck → unit and API tests on PGlite → API tests on PostgreSQL → build → browser tests
+#   lint → typecheck → unit and API tests on PGlite → API tests on PostgreSQL → build → bundle budget
+#   → process tests → browser tests
 # The PostgreSQL run uses TEST_DATABASE_URL, or the server on 127.0.0.1:5432; it creates and drops
 # its own throwaway databases. Outside CI it is skipped, loudly, when no server answers.
 set -euo pipefail
@@ -15,7 +16,7 @@ step "typecheck"
 npx tsc --noEmit
 
 step "unit and API tests (PGlite)"
-npx vitest run
+npx vitest run --project unit --project api
 
 pg_url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 if node -e "const c=new (require('pg').Client)({connectionString:process.argv[1]});c.connect().then(()=>c.end(),()=>process.exit(1))" "$pg_url"; then
@@ -33,6 +34,9 @@ npm run build
 
 step "bundle budget"
 node scripts/check-bundle.mjs
+
+step "process tests (the built shop as real server processes)"
+npx vitest run --project process
 
 step "browser tests (Chromium)"
 npx playwright test

@@ -15,6 +15,8 @@ import { mediaRoutes } from './features/images/routes';
 import { orderRoutes } from './features/orders/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { paystackSimulatorRoutes } from './features/payments/simulator';
+import { bodyLimits } from './http/body-limit';
+import { localOnly } from './http/local-only';
 import type { WebHandlers } from './web';
 
 export type AppOptions = {
@@ -27,6 +29,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
   app.use(requestId({ headerName: 'x-request-id' }));
+  // Before anything can read a body: no route buffers more than it needs.
+  app.use(bodyLimits());
   // Pages and JSON are compressed on the way out; built assets are already (see web.ts).
   app.use(compress());
   app.use(async (c, next) => {
@@ -40,6 +44,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     const level = c.res.status >= 500 ? 'error' : 'info';
     log[level]({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
+
+  // Development conveniences answer only to a browser on this machine (the pages and their API).
+  for (const pattern of ['/api/dev/*', '/dev/*', '/simulator/*']) app.use(pattern, localOnly());
 
   const api = new Hono<AppEnv>();
   api.use(csrfMiddleware());

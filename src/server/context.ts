@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Role } from '#shared/constants';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -42,7 +43,11 @@ export interface RenderScope {
 }
 
 export type AppEnv = {
-  Bindings: { renderScope?: RenderScope };
+  Bindings: {
+    renderScope?: RenderScope;
+    /** The Node.js request, when the call came over the network (absent for in-process calls). */
+    incoming?: Pick<IncomingMessage, 'socket'>;
+  };
   Variables: {
     requestId: string;
     log: Logger;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env';
+import { networkExposureWarning } from './http/local-only';
 
 describe('loadEnv', () => {
   it('has working defaults for a fresh clone', () => {
@@ -35,5 +36,31 @@ describe('loadEnv', () => {
     expect(loadEnv({ PAYSTACK_BASE_URL: 'http://127.0.0.1:9999/' }).paystack.baseUrl).toBe(
       'http://127.0.0.1:9999/',
     );
+  });
+});
+
+describe('where the server listens', () => {
+  it('listens on loopback outside production, on every interface in production', () => {
+    expect(loadEnv({}).host).toBe('127.0.0.1');
+    expect(loadEnv({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadEnv({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(loadEnv({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('warns loudly when development settings face a network', () => {
+    expect(networkExposureWarning(loadEnv({}))).toBeNull();
+    expect(networkExposureWarning(loadEnv({ HOST: '0.0.0.0' }))).toMatch(/WARNING.*every network interface/);
+    expect(networkExposureWarning(loadEnv({ NODE_ENV: 'production', PAYMENT_SIMULATOR: 'allow' }))).toMatch(
+      /simulator/,
+    );
+    expect(
+      networkExposureWarning(
+        loadEnv({
+          NODE_ENV: 'production',
+          PAYSTACK_SECRET_KEY: 'sk_live_1',
+          PAYSTACK_PUBLIC_KEY: 'pk_live_1',
+        }),
+      ),
+    ).toBeNull();
   });
 });

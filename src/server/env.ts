@@ -11,7 +11,8 @@ const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    // Loopback outside production: development mode is not meant to be reachable from a network.
+    HOST: optionalText,
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -70,7 +71,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     nodeEnv: raw.NODE_ENV,
     isProduction,
     port: raw.PORT,
-    host: raw.HOST,
+    host: raw.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(raw.DATA_DIR),
     databaseUrl: raw.DATABASE_URL,
     publicUrl,

@@ -11,6 +11,7 @@ import { EnvError, loadEnv } from './env';
 import { ensureDemoAdmin } from './features/accounts/accounts';
 import { createMailer } from './features/email/mailer';
 import { expireUnpaidOrders } from './features/orders/cancel-order';
+import { networkExposureWarning } from './http/local-only';
 import { startJobs } from './jobs';
 import { createLogger } from './logger';
 import { createWebHandlers } from './web';
@@ -37,6 +38,8 @@ async function main() {
   handle = app.fetch;
 
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+    const warning = networkExposureWarning(env);
+    if (warning) console.error(warning);
     logger.info(
       { port: info.port, database: database.kind, migrationVersion: version },
       `Shop ready at ${env.publicUrl}`,
