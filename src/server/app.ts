@@ -83,12 +83,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.route('/', mediaRoutes());
 
-  app.route('/simulator/paystack', paystackSimulatorRoutes(deps, app.fetch));
+  app.route('/simulator/paystack', paystackSimulatorRoutes());
 
   if (options.web) {
     app.use('*', options.web.assets);
     app.all('*', options.web.pages);
   }
+  // Pages, payments and the simulator call the app in-process through deps.inProcess.
+  deps.inProcess.attach((request, bindings) => app.fetch(request, bindings));
   return app;
 }
 

@@ -2,17 +2,52 @@ import type { IncomingMessage } from 'node:http';
 import type { Role } from '#shared/constants';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import type { Auth } from './features/accounts/auth';
 import type { Mailer } from './features/email/mailer';
+import type { Gateway } from './features/payments/gateway';
+import type { Storage } from './features/storage/storage';
+import type { InProcessFetch } from './in-process';
 import type { Logger } from './logger';
 
-/** Everything a request handler may need, built once at start-up (or per test file). */
+/**
+ * Everything a request handler or job may need, built once at start-up by createDeps (deps.ts),
+ * or per test file. Nothing the server needs is kept in module state: it is all here.
+ */
 export interface AppDeps {
   env: Env;
   database: Database;
   logger: Logger;
   /** SMTP delivery (unconfigured without SMTP_URL); use sendEmail from features/email, not this. */
   mailer: Mailer;
+  /** Product images and the logo: a local folder, or another adapter of the same interface. */
+  storage: Storage;
+  /** Better Auth on our tables; private to features/accounts (use its verb-named functions). */
+  auth: Auth;
+  /** The card provider for this configuration (Paystack or the simulator), or null when off. */
+  payments: Gateway | null;
+  /** Calls into this app without the network (page rendering, the payment simulator). */
+  inProcess: InProcessFetch;
 }
+
+/**
+ * Who makes a change, passed to every domain function that changes data so the audit log can record
+ * it in the same transaction: a signed-in person, or the system itself (a job, a provider webhook).
+ */
+export type Actor =
+  | { kind: 'user'; id: string; email: string; role: Role }
+  | { kind: 'system'; name: 'order-expiry' | 'payment-webhook' | 'payment-verify' | 'demo-seed' | 'script' };
+
+export const actorOf = (user: Pick<SessionUser, 'id' | 'email' | 'role'>): Actor => ({
+  kind: 'user',
+  id: user.id,
+  email: user.email,
+  role: user.role,
+});
+
+export const systemActor = (name: Extract<Actor, { kind: 'system' }>['name']): Actor => ({
+  kind: 'system',
+  name,
+});
 
 /** The signed-in person as the server knows them; `null` for guests. */
 export interface SessionUser {

@@ -1,15 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { type App, createApp } from './app';
-import type { AppDeps } from './context';
+import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { ensureDefaults } from './db/defaults';
 import { migrate } from './db/migrate';
 import { seedDemoData } from './db/seed';
+import { createDeps } from './deps';
 import { EnvError, loadEnv } from './env';
 import { ensureDemoAdmin } from './features/accounts/accounts';
-import { createMailer } from './features/email/mailer';
 import { expireUnpaidOrders } from './features/orders/cancel-order';
 import { networkExposureWarning } from './http/local-only';
 import { startJobs } from './jobs';
@@ -28,14 +27,11 @@ async function main() {
   );
   const version = await migrate(database);
   await ensureDefaults(database);
-  const deps: AppDeps = { env, database, logger, mailer: createMailer(env) };
+  const deps = await createDeps({ env, database, logger });
   if (env.demoData) await seedDemoData(deps);
   if (env.demoData && !env.isProduction) await ensureDemoAdmin(deps);
 
-  let handle: App['fetch'] | undefined;
-  const web = await createWebHandlers(env.buildDir, async (request, bindings) => handle!(request, bindings));
-  const app = createApp(deps, { web });
-  handle = app.fetch;
+  const app = createApp(deps, { web: await createWebHandlers(env.buildDir) });
 
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     const warning = networkExposureWarning(env);

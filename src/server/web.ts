@@ -6,8 +6,6 @@ import type { MiddlewareHandler } from 'hono';
 import type { ServerContext } from '#shared/server-context';
 import type { AppEnv, RenderScope } from './context';
 
-type InProcessFetch = (request: Request, bindings: AppEnv['Bindings']) => Promise<Response>;
-
 interface ManifestChunk {
   file: string;
   css?: string[];
@@ -70,8 +68,8 @@ export function readClientAssets(buildDir: string): ClientAssets {
   };
 }
 
-/** The web app. `fetchApi` is the app's own fetch, used by pages to call the API in-process. */
-export async function createWebHandlers(buildDir: string, fetchApi: InProcessFetch): Promise<WebHandlers> {
+/** The web app. Pages call the JSON API in-process (deps.inProcess), with the visitor's cookies. */
+export async function createWebHandlers(buildDir: string): Promise<WebHandlers> {
   const serverEntry = path.join(buildDir, 'server', 'entry-server.js');
   if (!existsSync(serverEntry)) {
     throw new Error(`The web app is not built (${serverEntry} is missing). Run: npm run build`);
@@ -101,9 +99,14 @@ export async function createWebHandlers(buildDir: string, fetchApi: InProcessFet
           if (value && !headers.has(name)) headers.set(name, value);
         }
         headers.set('x-request-id', c.get('requestId'));
-        return fetchApi(new Request(new URL(apiPath, new URL(visitor.url).origin), { ...init, headers }), {
-          renderScope,
-        });
+        return c
+          .get('deps')
+          .inProcess.request(
+            new Request(new URL(apiPath, new URL(visitor.url).origin), { ...init, headers }),
+            {
+              renderScope,
+            },
+          );
       },
     };
     return render(visitor, context, clientAssets);

@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { createApp } from '../../src/server/app';
-import type { AppDeps } from '../../src/server/context';
 import { type Database, openDatabase } from '../../src/server/db/client';
+import { createDeps } from '../../src/server/deps';
 import { loadEnv } from '../../src/server/env';
-import { createMailer } from '../../src/server/features/email/mailer';
 import { createLogger } from '../../src/server/logger';
 import { adminUrl, databaseUrl } from './postgres';
 
@@ -43,12 +42,11 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const { database, drop } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-test-'));
   const appEnv = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const deps: AppDeps = {
+  const deps = await createDeps({
     env: appEnv,
     database,
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
-    mailer: createMailer(appEnv),
-  };
+  });
   const app = createApp(deps);
   const origin = 'http://localhost:3000';
 

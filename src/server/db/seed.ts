@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { CATEGORY_TREE } from '#shared/constants';
 import type { AppDeps } from '../context';
 import { storeProductImage } from '../features/images/product-images';
-import { storageFor } from '../features/storage/storage';
 import type { SqlRunner } from './client';
 import { garmentSvg, logoSvg } from './demo/artwork';
 import { DEMO_PRODUCTS, type DemoProduct, EXTRA_CATEGORIES } from './demo/catalog';
@@ -24,7 +23,7 @@ export type SeedResult = { products: number; images: number; ms: number } | null
 export async function seedDemoData(deps: AppDeps): Promise<SeedResult> {
   if (await hasProducts(deps.database.sql)) return null;
   const started = performance.now();
-  const storage = storageFor(deps.env);
+  const storage = deps.storage;
   const productIds: string[] = [];
 
   let counts: { products: number; images: number } | null;

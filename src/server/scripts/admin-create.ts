@@ -6,14 +6,13 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import type { AppDeps } from '../context';
 import { openDatabase } from '../db/client';
 import { ensureDefaults } from '../db/defaults';
 import { migrate } from '../db/migrate';
+import { createDeps } from '../deps';
 import { EnvError, loadEnv } from '../env';
 import { AppError } from '../errors';
 import { createOrPromoteAdmin } from '../features/accounts/accounts';
-import { createMailer } from '../features/email/mailer';
 import { createLogger } from '../logger';
 
 const USAGE = 'Usage: npm run admin:create -- <email> [--password <password>] [--super]';
@@ -36,10 +35,10 @@ async function run(): Promise<number> {
       ? { kind: 'postgres', url: env.databaseUrl, maxConnections: 2 }
       : { kind: 'pglite', dataDir: path.join(env.dataDir, 'pglite') },
   );
-  const deps: AppDeps = { env, database, logger, mailer: createMailer(env) };
   try {
     await migrate(database);
     await ensureDefaults(database);
+    const deps = await createDeps({ env, database, logger });
     const result = await createOrPromoteAdmin(deps, {
       email: email.data,
       password: values.password,
@@ -49,9 +48,9 @@ async function run(): Promise<number> {
     console.log(result.created ? `Created ${role} ${result.email}.` : `${result.email} is now ${role}.`);
     if (result.password) console.log(`Password (shown once): ${result.password}`);
     else if (values.password) console.log('Password set; the account was signed out everywhere.');
+    deps.mailer.close();
     return 0;
   } finally {
-    deps.mailer.close();
     await database.close();
   }
 }

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import type { AppDeps } from '../../../src/server/context';
 import { openDatabase } from '../../../src/server/db/client';
+import { createDeps } from '../../../src/server/deps';
 import { loadEnv } from '../../../src/server/env';
 import { createOrPromoteAdmin } from '../../../src/server/features/accounts/accounts';
-import { createMailer } from '../../../src/server/features/email/mailer';
 import { createLogger } from '../../../src/server/logger';
 
 /**
@@ -16,7 +15,7 @@ export const E2E_ADMIN = { email: 'e2e-admin@example.test', password: 'E2eAdminP
 export async function createE2eAdmin(dataDir: string) {
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-  const deps: AppDeps = { env, database, logger: createLogger('warn'), mailer: createMailer(env) };
+  const deps = await createDeps({ env, database, logger: createLogger('warn') });
   try {
     await createOrPromoteAdmin(deps, { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
   } finally {

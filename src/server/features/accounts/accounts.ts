@@ -10,7 +10,6 @@ import { isAdminRole, LIMITS, type Role } from '#shared/constants';
 import { MESSAGES, type SessionUserDto, strongPassword } from '#shared/schemas/accounts';
 import type { AppDeps, ResolvedSession, SessionUser } from '../../context';
 import { AppError, badRequest, unauthorized } from '../../errors';
-import { getAuth } from './auth';
 import {
   assertUnderLimit,
   clearAttempts,
@@ -57,7 +56,7 @@ export async function registerAccount(deps: AppDeps, input: RegisterInput, meta:
     { key: `sign-up:email:${input.email}`, limit: LIMITS_BY_ACTION.signUpPerEmail },
     { key: `sign-up:ip:${meta.ip}`, limit: LIMITS_BY_ACTION.signUpPerIp },
   ]);
-  const auth = await getAuth(deps);
+  const auth = deps.auth;
   const name = displayNameOf(input.firstName, input.lastName);
   try {
     await auth.api.signUpEmail({
@@ -84,7 +83,7 @@ export async function confirmEmail(
   input: { tokenHash: string; type: string },
 ): Promise<WithCookies<{ signedIn: boolean }>> {
   if (input.type !== 'signup' && input.type !== 'email') throw badRequest(MESSAGES.invalidConfirmLink);
-  const auth = await getAuth(deps);
+  const auth = deps.auth;
   try {
     const { headers } = await auth.api.verifyEmail({
       query: { token: input.tokenHash },
@@ -112,7 +111,7 @@ export async function resendConfirmation(deps: AppDeps, email: string, meta: Req
     { key: `resend:email:${email}`, limit: LIMITS_BY_ACTION.resendPerEmail },
     { key: `resend:ip:${meta.ip}`, limit: LIMITS_BY_ACTION.resendPerIp },
   ]);
-  const auth = await getAuth(deps);
+  const auth = deps.auth;
   try {
     await auth.api.sendVerificationEmail({ body: { email } });
   } catch (error) {
@@ -137,7 +136,7 @@ export async function signIn(
     { key: `sign-in:ip:${meta.ip}`, limit: LIMITS_BY_ACTION.signInPerIp },
   ];
   await assertUnderLimit(deps, keys);
-  const auth = await getAuth(deps);
+  const auth = deps.auth;
   try {
     const { headers, response } = await auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
@@ -166,7 +165,7 @@ export async function signIn(
 
 /** Deletes the current session (if any) and clears the cookie. */
 export async function signOut(deps: AppDeps, meta: RequestMeta): Promise<WithCookies<object>> {
-  const auth = await getAuth(deps);
+  const auth = deps.auth;
   const { headers } = await auth.api.signOut({ headers: authHeaders(meta), returnHeaders: true });
   return { setCookies: headers.getSetCookie() };
 }
@@ -180,7 +179,7 @@ const TOUCH_EVERY_MS = 60_000;
 export async function resolveSession(deps: AppDeps, headers: Headers): Promise<ResolvedSession> {
   const cookie = headers.get('cookie');
   if (!cookie?.includes('session_token=')) return { user: null, setCookies: [], idleExpired: false };
-  const auth = await getAuth(deps);
+  const auth = deps.auth;
   const result = await auth.api.getSession({
     headers: new Headers({ cookie }),
     query: { disableCookieCache: true },
@@ -226,7 +225,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, meta: R
     { key: `reset:email:${email}`, limit: LIMITS_BY_ACTION.resetPerEmail },
     { key: `reset:ip:${meta.ip}`, limit: LIMITS_BY_ACTION.resetPerIp },
   ]);
-  const auth = await getAuth(deps);
+  const auth = deps.auth;
   await auth.api.requestPasswordReset({ body: { email } });
 }
 
@@ -239,7 +238,7 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
     `SELECT value FROM verifications WHERE identifier = $1 AND expires_at > now()`,
     [`reset-password:${input.token}`],
   );
-  const auth = await getAuth(deps);
+  const auth = deps.auth;
   try {
     await auth.api.resetPassword({ body: { newPassword: input.password, token: input.token } });
   } catch (error) {
@@ -266,7 +265,7 @@ export async function changePassword(
 ): Promise<WithCookies<object>> {
   const keys = [{ key: `change-password:user:${user.id}`, limit: LIMITS_BY_ACTION.changePasswordPerAccount }];
   await assertUnderLimit(deps, keys);
-  const auth = await getAuth(deps);
+  const auth = deps.auth;
   try {
     const { headers } = await auth.api.changePassword({
       body: {
@@ -363,7 +362,7 @@ export type CreateAccountInput = {
 
 /** Writes an account with its credential directly (hashed as Better Auth hashes at sign-up). */
 export async function createAccount(deps: AppDeps, input: CreateAccountInput): Promise<{ id: string }> {
-  const auth = await getAuth(deps);
+  const auth = deps.auth;
   const hash = await (await auth.$context).password.hash(input.password);
   const firstName = input.firstName ?? '';
   const lastName = input.lastName ?? '';
@@ -425,9 +424,7 @@ export async function createOrPromoteAdmin(
     };
   }
   const role: Role = existing.role === 'super_admin' ? 'super_admin' : wanted;
-  const hash = input.password
-    ? await (await (await getAuth(deps)).$context).password.hash(input.password)
-    : undefined;
+  const hash = input.password ? await (await deps.auth.$context).password.hash(input.password) : undefined;
   await deps.database.transaction(async (sql) => {
     await sql.query('UPDATE users SET role = $2, email_verified = true, updated_at = now() WHERE id = $1', [
       existing.id,

@@ -21,7 +21,7 @@ const TOKEN_SECONDS = 60 * 60;
  * database (migration 0002) so every process shares it; ON CONFLICT makes concurrent first starts
  * agree on one value.
  */
-async function authSecret(deps: Pick<AppDeps, 'database'>): Promise<string> {
+async function authSecret(deps: Pick<AuthDeps, 'database'>): Promise<string> {
   await deps.database.sql.query(
     `INSERT INTO server_secrets (name, value) VALUES ('auth', $1) ON CONFLICT (name) DO NOTHING`,
     [randomBytes(32).toString('base64url')],
@@ -38,7 +38,10 @@ const firstNameOf = (user: object): string => {
   return typeof value === 'string' ? value : '';
 };
 
-function buildAuth(deps: AppDeps, secret: string) {
+/** What Better Auth's hooks need: the emails it asks us to send go through our own sending. */
+export type AuthDeps = Pick<AppDeps, 'env' | 'database' | 'logger' | 'mailer'>;
+
+function buildAuth(deps: AuthDeps, secret: string) {
   const { env, logger } = deps;
   const log = logger.child({ module: 'better-auth' });
   return betterAuth({
@@ -117,15 +120,7 @@ function buildAuth(deps: AppDeps, secret: string) {
 
 export type Auth = ReturnType<typeof buildAuth>;
 
-// One Better Auth instance per AppDeps (one per process, one per test file).
-const instances = new WeakMap<AppDeps, Promise<Auth>>();
-
-export function getAuth(deps: AppDeps): Promise<Auth> {
-  let auth = instances.get(deps);
-  if (!auth) {
-    auth = authSecret(deps).then((secret) => buildAuth(deps, secret));
-    instances.set(deps, auth);
-    auth.catch(() => instances.delete(deps));
-  }
-  return auth;
+/** One Better Auth instance per process (or test file), built at start-up by createDeps. */
+export async function createAuth(deps: AuthDeps): Promise<Auth> {
+  return buildAuth(deps, await authSecret(deps));
 }

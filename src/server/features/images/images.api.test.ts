@@ -6,7 +6,6 @@ import { IMAGE_MESSAGES } from '#shared/schemas/images';
 import { createProduct } from '../../../../tests/factories/catalog';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { AppError } from '../../errors';
-import { storageFor } from '../storage/storage';
 import { deleteProductImages, storeProductImage } from './product-images';
 
 let t: TestApp;
@@ -64,7 +63,7 @@ describe('storeProductImage and GET /images/products/:imageId/:variant.webp', ()
       [1200, 1200, 'webp'],
       [100, 100, 'preview'],
     ]);
-    expect(await storageFor(t.deps.env).exists('product-images', row!.storageKey)).toBe(true);
+    expect(await t.deps.storage.exists('product-images', row!.storageKey)).toBe(true);
 
     for (const [variant, side] of [
       ['400', 400],
@@ -201,7 +200,7 @@ describe('storeProductImage and GET /images/products/:imageId/:variant.webp', ()
       [product.id],
     );
     expect(count?.n).toBe(0);
-    expect(await storageFor(t.deps.env).exists('product-images', `products/${product.id}`)).toBe(false);
+    expect(await t.deps.storage.exists('product-images', `products/${product.id}`)).toBe(false);
   });
 
   it('refuses an image for a product that does not exist and leaves no files', async () => {
@@ -238,7 +237,7 @@ describe('storeProductImage and GET /images/products/:imageId/:variant.webp', ()
 
     expect(await deleteProductImages(t.deps, product.id)).toBe(2);
     expect(await imageRow(first.id)).toBeUndefined();
-    expect(await storageFor(t.deps.env).exists('product-images', first.storageKey)).toBe(false);
+    expect(await t.deps.storage.exists('product-images', first.storageKey)).toBe(false);
     expect((await fetchBytes(`/images/products/${first.id}/400.webp`)).status).toBe(404);
   });
 
@@ -269,8 +268,8 @@ describe('path traversal', () => {
   it('never serves files outside the buckets, however the path is encoded', async () => {
     const dataDir = t.deps.env.dataDir;
     await writeFile(path.join(dataDir, 'secret.txt'), 'top secret');
-    await storageFor(t.deps.env).put('logo', 'logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    await storageFor(t.deps.env).put('product-images', 'secret.webp', 'not for you');
+    await t.deps.storage.put('logo', 'logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await t.deps.storage.put('product-images', 'secret.webp', 'not for you');
 
     const attempts = [
       '/storage/logo/..%2F..%2Fsecret.txt',
@@ -294,7 +293,7 @@ describe('path traversal', () => {
   });
 
   it('serves the logo bucket with its content type, an ETag and 304 revalidation', async () => {
-    await storageFor(t.deps.env).put('logo', 'logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await t.deps.storage.put('logo', 'logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const response = await fetchBytes('/storage/logo/logo.svg');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/svg+xml');

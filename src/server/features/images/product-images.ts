@@ -4,7 +4,6 @@ import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../db/client';
 import type { ImageRendition } from '../../db/schema';
 import { notFound } from '../../errors';
-import { storageFor } from '../storage/storage';
 import { renderProductImage } from './render';
 
 /**
@@ -52,7 +51,7 @@ export type StoreProductImageInput = {
  * Throws AppError image_too_large (413), invalid_image (400) or not_found (404, no such product).
  */
 export async function storeProductImage(
-  deps: Pick<AppDeps, 'env' | 'database'>,
+  deps: Pick<AppDeps, 'storage' | 'database'>,
   { productId, input, altText, displayOrder, sql, effort }: StoreProductImageInput,
 ): Promise<StoredProductImage> {
   if (!isUuid(productId)) throw notFound('Product not found');
@@ -65,7 +64,7 @@ export async function storeProductImage(
   const id = randomUUID();
   const folder = productImageFolder(productId, id);
   const storageKey = `${folder}/original.${rendered.extension}`;
-  const storage = storageFor(deps.env);
+  const storage = deps.storage;
   const renditions: ImageRendition[] = rendered.files.map((file) => ({
     width: file.width,
     height: file.height,
@@ -118,7 +117,7 @@ export async function storeProductImage(
  * are already gone (deleting a product cascades to product_images). Returns how many rows went.
  */
 export async function deleteProductImages(
-  deps: Pick<AppDeps, 'env' | 'database'>,
+  deps: Pick<AppDeps, 'storage' | 'database'>,
   productId: string,
   options: { sql?: SqlRunner } = {},
 ): Promise<number> {
@@ -127,14 +126,14 @@ export async function deleteProductImages(
     'DELETE FROM product_images WHERE product_id = $1 RETURNING id',
     [productId],
   );
-  await storageFor(deps.env).deletePrefix(PRODUCT_IMAGES_BUCKET, `products/${productId}`);
+  await deps.storage.deletePrefix(PRODUCT_IMAGES_BUCKET, `products/${productId}`);
   forgetImages(rows.map((row) => row.id));
   return rows.length;
 }
 
 /** Removes one image (row and files); false when there was no such image. */
 export async function deleteProductImage(
-  deps: Pick<AppDeps, 'env' | 'database'>,
+  deps: Pick<AppDeps, 'storage' | 'database'>,
   imageId: string,
   options: { sql?: SqlRunner } = {},
 ): Promise<boolean> {
@@ -144,7 +143,7 @@ export async function deleteProductImage(
     [imageId],
   );
   if (!row) return false;
-  await storageFor(deps.env).deletePrefix(PRODUCT_IMAGES_BUCKET, productImageFolder(row.productId, imageId));
+  await deps.storage.deletePrefix(PRODUCT_IMAGES_BUCKET, productImageFolder(row.productId, imageId));
   forgetImages([imageId]);
   return true;
 }

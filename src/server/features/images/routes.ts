@@ -3,7 +3,7 @@ import { type Context, Hono } from 'hono';
 import { IMAGE_VARIANTS, type ImageVariant } from '#shared/schemas/images';
 import type { AppEnv } from '../../context';
 import { notFound } from '../../errors';
-import { type Bucket, isValidKey, storageFor } from '../storage/storage';
+import { type Bucket, isValidKey } from '../storage/storage';
 import { findImageFolder, PRODUCT_IMAGES_BUCKET, renditionKey } from './product-images';
 
 /**
@@ -56,7 +56,7 @@ async function sendStored(
   key: string,
   options: { contentType: string; cacheControl: string; svg?: boolean },
 ) {
-  const storage = storageFor(c.get('deps').env);
+  const storage = c.get('deps').storage;
   const info = await storage.stat(bucket, key);
   if (!info) throw notFound();
   // Size and modification time, as nginx does: no need to read the file to answer a revalidation.

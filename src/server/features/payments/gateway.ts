@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentMode } from '#shared/schemas/payments';
 import type { AppDeps } from '../../context';
+import type { Env } from '../../env';
 import { AppError } from '../../errors';
-import type { Fetcher, PaystackConfig } from './paystack';
+import type { InProcessFetch } from '../../in-process';
+import type { PaystackConfig } from './paystack';
 
 /**
  * The simulator's fixed keys. In simulator mode our server uses this secret exactly as it would
@@ -14,42 +16,37 @@ export const SIMULATOR_PATH = '/simulator/paystack';
 
 export type Gateway = PaystackConfig & { mode: PaymentMode; publicKey: string };
 
-type AppFetch = (request: Request) => Response | Promise<Response>;
-const selfFetchers = new WeakMap<AppDeps, AppFetch>();
-
 /**
- * Lets payments reach the simulator (and the simulator reach our webhook) in-process, through the
- * whole app, instead of over the network: works behind any proxy, in tests and offline.
+ * How to talk to the card provider in this configuration: Paystack with its keys, the built-in
+ * simulator (reached in-process, so it works behind any proxy and offline), or null when payments
+ * are off (production without keys).
  */
-export function registerSelfFetch(deps: AppDeps, appFetch: AppFetch): void {
-  selfFetchers.set(deps, appFetch);
-}
-
-export function selfFetch(deps: AppDeps): Fetcher {
-  const appFetch = selfFetchers.get(deps);
-  if (!appFetch) return fetch;
-  return async (url, init) => appFetch(new Request(url, init));
-}
-
-export function isSimulatorMode(deps: AppDeps): boolean {
-  return !deps.env.paystack.baseUrl && deps.env.paystack.simulatorAllowed;
-}
-
-/** How to talk to the card provider in this configuration, or 503 when payments are off. */
-export function paymentGateway(deps: AppDeps): Gateway {
-  const { baseUrl, secretKey, publicKey } = deps.env.paystack;
+export function createPaymentGateway(
+  env: Pick<Env, 'paystack' | 'publicUrl'>,
+  inProcess: InProcessFetch,
+): Gateway | null {
+  const { baseUrl, secretKey, publicKey, simulatorAllowed } = env.paystack;
   if (baseUrl && secretKey && publicKey) {
     return { mode: secretKey.startsWith('sk_live_') ? 'live' : 'test', baseUrl, secretKey, publicKey };
   }
-  if (isSimulatorMode(deps)) {
+  if (!baseUrl && simulatorAllowed) {
     return {
       mode: 'simulator',
-      baseUrl: `${deps.env.publicUrl}${SIMULATOR_PATH}`,
+      baseUrl: `${env.publicUrl}${SIMULATOR_PATH}`,
       secretKey: SIMULATOR_SECRET_KEY,
       publicKey: SIMULATOR_PUBLIC_KEY,
-      fetch: selfFetch(deps),
+      fetch: inProcess.fetch,
     };
   }
+  return null;
+}
+
+export const isSimulatorMode = (deps: Pick<AppDeps, 'payments'>): boolean =>
+  deps.payments?.mode === 'simulator';
+
+/** The gateway, or 503 when card payments are off in this configuration. */
+export function paymentGateway(deps: Pick<AppDeps, 'payments'>): Gateway {
+  if (deps.payments) return deps.payments;
   throw new AppError(
     'payments_unavailable',
     503,

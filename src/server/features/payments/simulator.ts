@@ -5,14 +5,7 @@ import { formatNaira } from '#shared/money';
 import type { SimulatorMessage } from '#shared/schemas/payments';
 import type { AppDeps, AppEnv } from '../../context';
 import { escapeHtml } from '../../html';
-import {
-  isSimulatorMode,
-  registerSelfFetch,
-  SIMULATOR_PATH,
-  SIMULATOR_SECRET_KEY,
-  selfFetch,
-  signWebhook,
-} from './gateway';
+import { isSimulatorMode, SIMULATOR_PATH, SIMULATOR_SECRET_KEY, signWebhook } from './gateway';
 
 /**
  * A Paystack look-alike for development, demos and tests when no Paystack keys are configured:
@@ -80,7 +73,7 @@ async function findByAccessCode(deps: AppDeps, accessCode: string): Promise<SimR
 async function deliverWebhook(deps: AppDeps, row: SimRow): Promise<void> {
   const body = JSON.stringify({ event: 'charge.success', data: transactionData(row) });
   try {
-    const response = await selfFetch(deps)(`${deps.env.publicUrl}/api/payments/webhook`, {
+    const response = await deps.inProcess.fetch(`${deps.env.publicUrl}/api/payments/webhook`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -156,14 +149,10 @@ if (target) window.location.replace(target);
 const outcomeForm = z.object({ outcome: z.enum(['success', 'failed', 'cancelled']) });
 
 /**
- * Mounted at /simulator/paystack. `appFetch` is the whole app's fetch, so the simulator and our
- * payment code can call each other in-process.
+ * Mounted at /simulator/paystack. Our payment code reaches it, and it reaches our webhook,
+ * in-process (deps.inProcess), as it would reach Paystack over the network.
  */
-export function paystackSimulatorRoutes(
-  deps: AppDeps,
-  appFetch: (request: Request) => Response | Promise<Response>,
-) {
-  registerSelfFetch(deps, appFetch);
+export function paystackSimulatorRoutes() {
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {

@@ -3,7 +3,6 @@ import { createReadStream, type Stats } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Env } from '../../env';
 
 /**
  * File storage on the local disk, in place of the hosted backend's buckets:
@@ -106,16 +105,4 @@ export function createStorage(dataDir: string): Storage {
       await rm(pathOf(bucket, prefix.replace(/\/+$/, '')), { recursive: true, force: true });
     },
   };
-}
-
-const cache = new Map<string, Storage>();
-
-/** The storage of this server's DATA_DIR. */
-export function storageFor(env: Pick<Env, 'dataDir'>): Storage {
-  let storage = cache.get(env.dataDir);
-  if (!storage) {
-    storage = createStorage(env.dataDir);
-    cache.set(env.dataDir, storage);
-  }
-  return storage;
 }

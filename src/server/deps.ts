@@ -1,0 +1,41 @@
+import type { AppDeps } from './context';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { createAuth } from './features/accounts/auth';
+import { createMailer, type Mailer } from './features/email/mailer';
+import { createPaymentGateway } from './features/payments/gateway';
+import { createStorage, type Storage } from './features/storage/storage';
+import { InProcessFetch } from './in-process';
+import type { Logger } from './logger';
+
+export type DepsInput = {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  /** Defaults to SMTP from SMTP_URL (or none: the development mailbox). */
+  mailer?: Mailer;
+  /** Defaults to the local folder under DATA_DIR. */
+  storage?: Storage;
+};
+
+/**
+ * Builds everything request handlers and jobs need, once per process (or once per test file), in
+ * one place: the server's start-up, the scripts and the tests all come through here, and a test
+ * swaps a piece by passing its own.
+ */
+export async function createDeps(input: DepsInput): Promise<AppDeps> {
+  const { env, database, logger } = input;
+  const mailer = input.mailer ?? createMailer(env);
+  const inProcess = new InProcessFetch();
+  const auth = await createAuth({ env, database, logger, mailer });
+  return {
+    env,
+    database,
+    logger,
+    mailer,
+    storage: input.storage ?? createStorage(env.dataDir),
+    auth,
+    payments: createPaymentGateway(env, inProcess),
+    inProcess,
+  };
+}
