@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
 import { csrfMiddleware, sessionMiddleware } from './features/accounts/middleware';
 import { accountRoutes, authRoutes } from './features/accounts/routes';
+import { adminOnly } from './features/admin-access/middleware';
 import { adminAccessRoutes } from './features/admin-access/routes';
 import { cartRoutes } from './features/cart/routes';
 import { catalogRoutes } from './features/catalog/routes';
@@ -60,7 +61,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', orderRoutes());
   api.route('/', paymentRoutes());
   api.route('/', catalogRoutes());
-  api.route('/', adminAccessRoutes());
+  // The admin area: one access check in front of every /api/admin path, then each feature's
+  // admin routes (features/<area>/admin-routes.ts), so no admin route can forget the check.
+  api.use('/admin/*', adminOnly());
+  for (const routes of [adminAccessRoutes()]) api.route('/admin', routes);
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
 

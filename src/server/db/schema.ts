@@ -133,8 +133,26 @@ export const productVariants = pgTable('product_variants', {
   color: text('color'),
   stockQuantity: integer('stock_quantity').notNull().default(0),
   sku: text('sku').notNull().unique(),
+  lowStockAlertedAt: timestamp('low_stock_alerted_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+export const STOCK_REASONS = ['initial', 'restock', 'correction', 'damaged'] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+/** Stock changed by hand, with its reason (migration 0005). */
+export const inventoryAdjustments = pgTable('inventory_adjustments', {
+  id: id(),
+  variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+  productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+  sku: text('sku').notNull(),
+  delta: integer('delta').notNull(),
+  quantityAfter: integer('quantity_after').notNull(),
+  reason: text('reason').$type<StockReason>().notNull(),
+  note: text('note'),
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
 });
 
 export type ImageRendition = { width: number; height: number; bytes: number; kind: 'webp' | 'preview' };
@@ -297,10 +315,14 @@ export const emails = pgTable('emails', {
 export const auditLog = pgTable('audit_log', {
   id: id(),
   actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  /** The actor's email, or `system:<name>`: kept when the account is gone. */
+  actorLabel: text('actor_label').notNull().default(''),
   action: text('action').notNull(),
   entityType: text('entity_type').notNull(),
   entityId: text('entity_id'),
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  before: jsonb('before').$type<Record<string, unknown>>(),
+  after: jsonb('after').$type<Record<string, unknown>>(),
   createdAt: createdAt(),
 });
 

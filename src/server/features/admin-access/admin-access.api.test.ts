@@ -1,33 +1,76 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../../tests/factories/accounts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 
 let t: TestApp;
+let shopper: string;
 beforeAll(async () => {
   t = await createTestApp();
+  shopper = (await createSignedInUser(t, { role: 'customer' })).cookie;
 });
 afterAll(() => t.close());
 
+/** Every admin route the app has registered, read from the app itself, with ids filled in. */
+function adminRoutes(): { method: string; path: string }[] {
+  const seen = new Set<string>();
+  const routes: { method: string; path: string }[] = [];
+  for (const route of t.app.routes) {
+    if (!route.path.startsWith('/api/admin/') || route.path.endsWith('*')) continue;
+    const methods = route.method === 'ALL' ? ['GET', 'POST'] : [route.method];
+    for (const method of methods) {
+      const path = route.path.replace(/:[A-Za-z]+(\{[^}]*\})?/g, randomUUID());
+      const key = `${method} ${route.path}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      routes.push({ method, path });
+    }
+  }
+  return routes;
+}
+
+const call = (route: { method: string; path: string }, cookie?: string) =>
+  t.request(route.path, {
+    method: route.method,
+    cookie,
+    ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { json: {} }),
+  });
+
+describe('the admin area refuses everyone but admins, on every route', () => {
+  it('finds the admin routes to check', () => {
+    expect(adminRoutes().map((route) => `${route.method} ${route.path}`)).toContain('GET /api/admin/me');
+  });
+
+  it('answers guests 401 on every admin route', async () => {
+    for (const route of adminRoutes()) {
+      const response = await call(route);
+      expect(response.status, `${route.method} ${route.path}`).toBe(401);
+    }
+  });
+
+  it("answers shoppers 403 with the spec's message on every admin route", async () => {
+    for (const route of adminRoutes()) {
+      const response = await call(route, shopper);
+      expect(response.status, `${route.method} ${route.path}`).toBe(403);
+      expect(response.body).toEqual({
+        error: { code: 'forbidden', message: 'Access denied. Admin privileges required.' },
+      });
+    }
+  });
+
+  it('refuses admin paths that do not exist the same way, so nothing is learned from them', async () => {
+    expect((await t.request('/api/admin/no-such-thing')).status).toBe(401);
+    expect((await t.request('/api/admin/no-such-thing', { cookie: shopper })).status).toBe(403);
+  });
+});
+
 describe('GET /api/admin/me', () => {
-  it('refuses guests with 401', async () => {
-    const response = await t.request('/api/admin/me');
-    expect(response.status).toBe(401);
-  });
-
-  it('refuses a shopper with the spec message', async () => {
-    const { cookie } = await createSignedInUser(t, { role: 'customer' });
-    const response = await t.request('/api/admin/me', { cookie });
-    expect(response.status).toBe(403);
-    expect(response.body).toEqual({
-      error: { code: 'forbidden', message: 'Access denied. Admin privileges required.' },
-    });
-  });
-
-  it('answers admins and super admins', async () => {
+  it('answers admins and super admins, never cached', async () => {
     for (const role of ['admin', 'super_admin'] as const) {
       const { user, cookie } = await createSignedInUser(t, { role });
       const response = await t.request('/api/admin/me', { cookie });
       expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
       expect(response.body).toMatchObject({ isAdmin: true, user: { id: user.id, email: user.email, role } });
     }
   });

@@ -4,8 +4,9 @@ import { announce } from '../../db/announce';
 import type { AddressSnapshot } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import { clearCartIn, itemLabel, lineStatus, readCartRows } from '../cart/cart';
+import { claimLowStockAlerts, sendLowStockAlert } from '../inventory/low-stock';
+import { reserveStock } from '../inventory/stock';
 import { sendOrderEmail } from '../orders/order-emails';
-import { reserveStock } from '../orders/stock';
 import { shippingOptions } from './checkout';
 
 function addresses(form: CheckoutForm): { shipping: AddressSnapshot; billing: AddressSnapshot } {
@@ -42,7 +43,7 @@ export async function placeOrder(
   userId: string,
   form: CheckoutForm,
 ): Promise<{ orderId: string }> {
-  const orderId = await deps.database.transaction(async (sql) => {
+  const { id: orderId, lowStock } = await deps.database.transaction(async (sql) => {
     // Locking the cart lines makes two submits of the same cart wait for each other: the second
     // then finds the cart empty instead of ordering it twice.
     const rows = await readCartRows(sql, userId, true);
@@ -58,6 +59,10 @@ export async function placeOrder(
     await reserveStock(
       sql,
       rows.map((row) => ({ variantId: row.variant_id, quantity: row.quantity, label: itemLabel(row) })),
+    );
+    const lowStock = await claimLowStockAlerts(
+      sql,
+      rows.map((row) => row.variant_id),
     );
 
     const subtotalKobo = rows.reduce((sum, row) => sum + Number(row.price_kobo) * row.quantity, 0);
@@ -111,8 +116,9 @@ export async function placeOrder(
     }
     await clearCartIn(sql, userId);
     await announce(sql, { table: 'orders', id, userId, action: 'created' });
-    return id;
+    return { id, lowStock };
   });
   await sendOrderEmail(deps, orderId, 'order_placed');
+  await sendLowStockAlert(deps, lowStock);
   return { orderId };
 }

@@ -1,10 +1,11 @@
 import { LIMITS } from '#shared/constants';
-import type { AppDeps } from '../../context';
+import { type Actor, type AppDeps, systemActor } from '../../context';
 import { announce } from '../../db/announce';
 import type { SqlRunner } from '../../db/client';
 import { notFound } from '../../errors';
+import { recordAudit } from '../audit/record-audit';
+import { releaseStock } from '../inventory/stock';
 import { sendOrderEmail } from './order-emails';
-import { releaseStock } from './stock';
 
 export const EXPIRY_NOTE = `Cancelled automatically: not paid within ${LIMITS.unpaidOrderMinutes} minutes.`;
 
@@ -14,11 +15,12 @@ export const EXPIRY_NOTE = `Cancelled automatically: not paid within ${LIMITS.un
  */
 export async function cancelOrderIn(
   sql: SqlRunner,
+  actor: Actor,
   orderId: string,
   reason?: string,
 ): Promise<{ userId: string | null; released: boolean }> {
-  const [order] = await sql.query<{ user_id: string | null; stock_released_at: Date | null }>(
-    'SELECT user_id, stock_released_at FROM orders WHERE id = $1 FOR UPDATE',
+  const [order] = await sql.query<{ user_id: string | null; status: string; stock_released_at: Date | null }>(
+    'SELECT user_id, status, stock_released_at FROM orders WHERE id = $1 FOR UPDATE',
     [orderId],
   );
   if (!order) throw notFound('Order not found');
@@ -33,6 +35,14 @@ export async function cancelOrderIn(
     [orderId, reason ?? null],
   );
   if (released) await releaseStock(sql, [orderId]);
+  await recordAudit(sql, actor, {
+    action: 'status_changed',
+    entityType: 'order',
+    entityId: orderId,
+    before: { status: order.status },
+    after: { status: 'cancelled' },
+    details: { stockReleased: released, ...(reason ? { reason } : {}) },
+  });
   await announce(sql, { table: 'orders', id: orderId, userId: order.user_id, action: 'cancelled' });
   return { userId: order.user_id, released };
 }
@@ -40,10 +50,11 @@ export async function cancelOrderIn(
 /** Cancels an order in its own transaction, then tells the shopper. */
 export async function cancelOrder(
   deps: AppDeps,
+  actor: Actor,
   orderId: string,
   reason?: string,
 ): Promise<{ released: boolean }> {
-  const { released } = await deps.database.transaction((sql) => cancelOrderIn(sql, orderId, reason));
+  const { released } = await deps.database.transaction((sql) => cancelOrderIn(sql, actor, orderId, reason));
   await sendOrderEmail(deps, orderId, 'order_status');
   return { released };
 }
@@ -78,6 +89,14 @@ export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()):
       rows.map((row) => row.id),
     );
     for (const row of rows) {
+      await recordAudit(sql, systemActor('order-expiry'), {
+        action: 'status_changed',
+        entityType: 'order',
+        entityId: row.id,
+        before: { status: 'pending', paymentStatus: 'pending' },
+        after: { status: 'cancelled', paymentStatus: 'failed' },
+        details: { stockReleased: true, reason: EXPIRY_NOTE },
+      });
       await announce(sql, { table: 'orders', id: row.id, userId: row.user_id, action: 'expired' });
     }
     return rows.map((row) => row.id);

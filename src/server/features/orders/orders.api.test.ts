@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPendingOrder, emailsOfKind, orderRow, variantStock } from '../../../../tests/factories/orders';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { systemActor } from '../../context';
 import { CHANGES_CHANNEL } from '../../db/announce';
 import { cancelOrder, EXPIRY_NOTE, expireUnpaidOrders } from './cancel-order';
 
@@ -86,9 +88,9 @@ describe('cancelOrder', () => {
     const variantId = product.variants[0]!.id;
     expect(await variantStock(t, variantId)).toBe(2);
     const results = await Promise.all([
-      cancelOrder(t.deps, orderId, 'Customer asked'),
-      cancelOrder(t.deps, orderId),
-      cancelOrder(t.deps, orderId),
+      cancelOrder(t.deps, systemActor('script'), orderId, 'Customer asked'),
+      cancelOrder(t.deps, systemActor('script'), orderId),
+      cancelOrder(t.deps, systemActor('script'), orderId),
     ]);
     expect(results.filter((result) => result.released)).toHaveLength(1);
     expect(await variantStock(t, variantId)).toBe(5);
@@ -97,6 +99,37 @@ describe('cancelOrder', () => {
     await expireUnpaidOrders(t.deps, minutesFromNow(31));
     expect(await variantStock(t, variantId)).toBe(5);
   });
+
+  it('records who cancelled and that the stock went back; cancelling again records nothing', async () => {
+    const { orderId } = await createPendingOrder(t);
+    const admin = { kind: 'user', id: randomUUID(), email: 'ops@example.test', role: 'admin' } as const;
+    await t.database.sql.query(`INSERT INTO users (id, email, role) VALUES ($1, $2, 'admin')`, [
+      admin.id,
+      admin.email,
+    ]);
+    await cancelOrder(t.deps, admin, orderId, 'Customer asked');
+    await cancelOrder(t.deps, admin, orderId);
+    const entries = await t.database.sql.query<{
+      actor_id: string;
+      actor_label: string;
+      before: unknown;
+      after: unknown;
+      details: unknown;
+    }>(
+      `SELECT actor_id, actor_label, before, after, details FROM audit_log
+        WHERE entity_type = 'order' AND entity_id = $1 ORDER BY created_at`,
+      [orderId],
+    );
+    expect(entries).toEqual([
+      {
+        actor_id: admin.id,
+        actor_label: 'ops@example.test',
+        before: { status: 'pending' },
+        after: { status: 'cancelled' },
+        details: { stockReleased: true, reason: 'Customer asked' },
+      },
+    ]);
+  });
 });
 
 describe('announcements', () => {
@@ -104,7 +137,7 @@ describe('announcements', () => {
     const listener = await listen();
     try {
       const { user, orderId } = await createPendingOrder(t);
-      await cancelOrder(t.deps, orderId);
+      await cancelOrder(t.deps, systemActor('script'), orderId);
       await new Promise((resolve) => setTimeout(resolve, 200));
       const mine = listener.events.filter((event) => (event as { id: string }).id === orderId);
       expect(mine).toEqual([

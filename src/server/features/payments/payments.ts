@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { LIMITS } from '#shared/constants';
 import type { InitializePaymentResponse, VerifyPaymentResponse } from '#shared/schemas/payments';
-import type { AppDeps, SessionUser } from '../../context';
+import { type Actor, type AppDeps, type SessionUser, systemActor } from '../../context';
 import { announce } from '../../db/announce';
 import { AppError, conflict, notFound } from '../../errors';
+import { recordAudit } from '../audit/record-audit';
+import { reReserveOrderStock } from '../inventory/stock';
 import { sendOrderEmail } from '../orders/order-emails';
-import { reReserveOrderStock } from '../orders/stock';
 import { paymentGateway } from './gateway';
 import { initializeTransaction, PaystackError, type VerifyResult, verifyTransaction } from './paystack';
 
@@ -108,7 +109,7 @@ type PaidOutcome = 'paid' | 'already_paid' | 'refund_due' | 'already_refund_due'
  * still in stock (the order then goes ahead); otherwise, and for orders cancelled by an admin, the
  * order stays cancelled, is recorded as paid, and gets a 'REFUND DUE' note for the admins.
  */
-async function markOrderPaid(deps: AppDeps, orderId: string, reference: string, raw: unknown) {
+async function markOrderPaid(deps: AppDeps, actor: Actor, orderId: string, reference: string, raw: unknown) {
   return deps.database.transaction(async (sql): Promise<PaidOutcome> => {
     const [order] = await sql.query<{
       user_id: string | null;
@@ -143,15 +144,23 @@ async function markOrderPaid(deps: AppDeps, orderId: string, reference: string, 
         note = 'REFUND DUE: payment arrived after the order was cancelled; the order was not revived.';
       }
     }
-    const changed = await sql.query<{ id: string }>(
+    const changed = await sql.query<{ id: string; status: string }>(
       `UPDATE orders
           SET payment_status = 'paid', paid_at = now(), updated_at = now(), ${update},
               notes = CASE WHEN $2::text IS NULL THEN notes ELSE concat_ws(E'\\n', notes, $2::text) END
         WHERE id = $1 AND payment_status <> 'paid'
-        RETURNING id`,
+        RETURNING id, status`,
       [orderId, note],
     );
     if (changed.length === 0) return 'already_paid';
+    await recordAudit(sql, actor, {
+      action: 'paid',
+      entityType: 'order',
+      entityId: orderId,
+      before: { status: order.status, paymentStatus: order.payment_status },
+      after: { status: changed[0]!.status, paymentStatus: 'paid' },
+      details: { reference, ...(note ? { note } : {}) },
+    });
     await announce(sql, { table: 'orders', id: orderId, userId: order.user_id, action: 'paid' });
     return outcome;
   });
@@ -163,7 +172,11 @@ type Confirmation = VerifyPaymentResponse & { outcome: 'paid' | 'not_paid' | 'mi
  * Asks the provider about a transaction we recorded and, when it succeeded with exactly our
  * amount, currency and reference, marks its order paid. Shared by verify and the webhook.
  */
-async function confirmPayment(deps: AppDeps, transaction: TransactionRow): Promise<Confirmation> {
+async function confirmPayment(
+  deps: AppDeps,
+  actor: Actor,
+  transaction: TransactionRow,
+): Promise<Confirmation> {
   const gateway = paymentGateway(deps);
   const result: VerifyResult = await verifyTransaction(gateway, transaction.reference).catch(providerError);
   const log = deps.logger.child({ reference: transaction.reference, orderId: transaction.order_id });
@@ -206,7 +219,7 @@ async function confirmPayment(deps: AppDeps, transaction: TransactionRow): Promi
     return { success: false, message: VERIFY_FAILED, orderId, outcome: 'mismatch' };
   }
 
-  const outcome = await markOrderPaid(deps, orderId, transaction.reference, result.raw);
+  const outcome = await markOrderPaid(deps, actor, orderId, transaction.reference, result.raw);
   if (outcome === 'refund_due' || outcome === 'already_refund_due') {
     if (outcome === 'refund_due') {
       log.warn('payment received for a cancelled order: refund due');
@@ -241,7 +254,11 @@ export async function verifyPayment(
 ): Promise<VerifyPaymentResponse> {
   const transaction = await findTransaction(deps, reference);
   if (!transaction || transaction.user_id !== user.id) throw notFound('Payment not found');
-  const { outcome: _outcome, ...response } = await confirmPayment(deps, transaction);
+  const { outcome: _outcome, ...response } = await confirmPayment(
+    deps,
+    systemActor('payment-verify'),
+    transaction,
+  );
   return response;
 }
 
@@ -268,6 +285,6 @@ export async function handleChargeSuccess(deps: AppDeps, event: WebhookEvent): P
     deps.logger.warn({ reference }, 'webhook amount or currency does not match the recorded transaction');
     throw new AppError('payment_mismatch', 400, VERIFY_FAILED);
   }
-  const { outcome } = await confirmPayment(deps, transaction);
+  const { outcome } = await confirmPayment(deps, systemActor('payment-webhook'), transaction);
   if (outcome === 'mismatch') throw new AppError('payment_mismatch', 400, VERIFY_FAILED);
 }

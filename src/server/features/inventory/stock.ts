@@ -1,5 +1,6 @@
 import type { SqlRunner } from '../../db/client';
 import { conflict } from '../../errors';
+import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
 
 export type StockClaim = { variantId: string; quantity: number; label: string };
 
@@ -41,15 +42,19 @@ export async function reserveStock(sql: SqlRunner, claims: StockClaim[]): Promis
  */
 export async function releaseStock(sql: SqlRunner, orderIds: string[]): Promise<void> {
   if (orderIds.length === 0) return;
+  const { threshold } = await readOutOfStockSettings(sql);
+  // Back above the low-stock line, a variant may alert the admins again when it next runs low.
   await sql.query(
     `UPDATE product_variants v
-        SET stock_quantity = v.stock_quantity + r.quantity, updated_at = now()
+        SET stock_quantity = v.stock_quantity + r.quantity, updated_at = now(),
+            low_stock_alerted_at = CASE WHEN v.stock_quantity + r.quantity > $2 THEN NULL
+                                        ELSE v.low_stock_alerted_at END
        FROM (SELECT variant_id, sum(quantity)::integer AS quantity
                FROM order_items
               WHERE order_id = ANY($1::uuid[]) AND variant_id IS NOT NULL
               GROUP BY variant_id) r
       WHERE v.id = r.variant_id`,
-    [orderIds],
+    [orderIds, threshold],
   );
 }
 

@@ -1,0 +1,76 @@
+import type { Actor } from '../../context';
+import type { SqlRunner } from '../../db/client';
+
+/** What the audit log records changes to. */
+export type AuditEntity =
+  | 'product'
+  | 'variant'
+  | 'product_image'
+  | 'order'
+  | 'payment'
+  | 'refund'
+  | 'setting'
+  | 'shipping_method'
+  | 'notification'
+  | 'user';
+
+export type AuditEntry = {
+  /** A verb in the past tense: 'created', 'updated', 'deleted', 'stock_adjusted', 'refunded'… */
+  action: string;
+  entityType: AuditEntity;
+  entityId: string;
+  /** The record before the change (omit for creations). */
+  before?: Record<string, unknown> | null;
+  /** The record after the change (omit for deletions). */
+  after?: Record<string, unknown> | null;
+  /** Anything else worth keeping (a reason, a count). */
+  details?: Record<string, unknown>;
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * For an update, only the fields that changed, on both sides; creations and deletions keep the
+ * whole record on their one side.
+ */
+export function changedFields(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): { before: Record<string, unknown> | null; after: Record<string, unknown> | null } {
+  if (!before || !after) return { before: before ?? null, after: after ?? null };
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const changedBefore: Record<string, unknown> = {};
+  const changedAfter: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (same(before[key], after[key])) continue;
+    changedBefore[key] = before[key] ?? null;
+    changedAfter[key] = after[key] ?? null;
+  }
+  return { before: changedBefore, after: changedAfter };
+}
+
+export const actorLabel = (actor: Actor): string =>
+  actor.kind === 'user' ? actor.email : `system:${actor.name}`;
+
+/**
+ * Writes one audit entry inside the caller's transaction, so the entry and the change commit
+ * together or not at all. An update that changed nothing writes nothing.
+ */
+export async function recordAudit(sql: SqlRunner, actor: Actor, entry: AuditEntry): Promise<void> {
+  const { before, after } = changedFields(entry.before, entry.after);
+  if (entry.before && entry.after && Object.keys(after ?? {}).length === 0) return;
+  await sql.query(
+    `INSERT INTO audit_log (actor_id, actor_label, action, entity_type, entity_id, before, after, details)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      actor.kind === 'user' ? actor.id : null,
+      actorLabel(actor),
+      entry.action,
+      entry.entityType,
+      entry.entityId,
+      before === null ? null : JSON.stringify(before),
+      after === null ? null : JSON.stringify(after),
+      JSON.stringify(entry.details ?? {}),
+    ],
+  );
+}
