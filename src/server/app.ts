@@ -46,8 +46,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     log[level]({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
 
-  // Development conveniences answer only to a browser on this machine (the pages and their API).
-  for (const pattern of ['/api/dev/*', '/dev/*', '/simulator/*']) app.use(pattern, localOnly());
+  // Development conveniences answer only to a browser on this machine. The mailbox page reads
+  // /api/dev/mailbox in-process with the visitor's connection, so it is refused along with it.
+  for (const pattern of ['/api/dev/*', '/simulator/*']) app.use(pattern, localOnly());
 
   const api = new Hono<AppEnv>();
   api.use(csrfMiddleware());

@@ -103,9 +103,9 @@ export async function createWebHandlers(buildDir: string): Promise<WebHandlers> 
           .get('deps')
           .inProcess.request(
             new Request(new URL(apiPath, new URL(visitor.url).origin), { ...init, headers }),
-            {
-              renderScope,
-            },
+            // Made on the visitor's behalf, the call carries their connection: rules that look at
+            // it (client address, this-machine-only routes) see the visitor.
+            { renderScope, incoming: c.env?.incoming },
           );
       },
     };
