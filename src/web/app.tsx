@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
-import { Footer } from './components/layout/footer';
-import { Navbar } from './components/layout/navbar';
+import { Footer } from './layout/footer';
+import { Navbar } from './layout/navbar';
 import { Toasts } from './components/ui/toast';
 import { CartProvider } from './features/cart/cart-provider';
 import { type InitialNotifications, NotificationBanner } from './features/notifications/banner';

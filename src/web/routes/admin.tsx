@@ -4,9 +4,12 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { MESSAGES, type SignInRequest, signInRequest } from '#shared/schemas/accounts';
+import { Button } from '../components/ui/button';
+import { TextField } from '../components/ui/fields';
+import { FormAlert } from '../components/ui/form-alert';
 import { toast } from '../components/ui/toast';
-import { applyServerError, FormAlert, primaryButton, TextField } from '../features/accounts/form-parts';
 import { api } from '../lib/api';
+import { applyServerError } from '../lib/form-errors';
 import { type HeadTag, type LoadArgs, redirect } from '../lib/route-module';
 import { fetchSession, useSession } from '../lib/session';
 import { paths } from '../paths';
@@ -63,19 +66,19 @@ export default function AdminAccessPage() {
             label="Email"
             type="email"
             autoComplete="email"
-            registration={register('email')}
+            {...register('email')}
             error={errors.email?.message}
           />
           <TextField
             label="Password"
             type="password"
             autoComplete="current-password"
-            registration={register('password')}
+            {...register('password')}
             error={errors.password?.message}
           />
-          <button type="submit" className={primaryButton} disabled={isSubmitting}>
-            {isSubmitting ? 'Signing In...' : 'Sign In'}
-          </button>
+          <Button type="submit" block busy={isSubmitting} busyLabel="Signing In...">
+            Sign In
+          </Button>
         </form>
         <p className="mt-6 text-center text-sm">
           <Link to={paths.home} className="font-semibold underline underline-offset-2">

@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { preloadCartDrawer, useCart } from '../../features/cart/cart-provider';
-import { badgeText, useCartCount } from '../../features/cart/use-cart-count';
-import { SearchButton } from '../../features/search/search-button';
-import { errorMessage } from '../../lib/api';
-import { useSession } from '../../lib/session';
-import { MENU_CATEGORIES, paths } from '../../paths';
-import { BagIcon, ChevronIcon, CloseIcon, MenuIcon, SignOutIcon, UserIcon } from '../ui/icons';
-import { toast } from '../ui/toast';
+import { Dialog } from '../components/ui/dialog';
+import { BagIcon, ChevronIcon, MenuIcon, SignOutIcon, UserIcon } from '../components/ui/icons';
+import { toast } from '../components/ui/toast';
+import { useCart } from '../features/cart/cart-context';
+import { preloadCartDrawer } from '../features/cart/cart-provider';
+import { badgeText, useCartCount } from '../features/cart/use-cart-count';
+import { SearchButton } from '../features/search/search-button';
+import { errorMessage } from '../lib/api';
+import { useSession } from '../lib/session';
+import { MENU_CATEGORIES, paths } from '../paths';
 import { Logo } from './logo';
 
 const iconButton =
@@ -117,16 +119,8 @@ function MenuDrawer({
   signedIn: boolean;
   onSignOut: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [section, setSection] = useState<Section>(null);
   const location = useLocation();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   // Following a link closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the path changes
@@ -136,23 +130,14 @@ function MenuDrawer({
 
   const link = 'block px-5 py-3 text-sm font-bold tracking-wide hover:bg-neutral-100';
   return (
-    // A click on the backdrop closes the menu; keyboard users close it with Escape or the close button.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the native dialog already handles Escape
-    <dialog
-      ref={dialog}
-      aria-label="Menu"
+    <Dialog
+      open={open}
       onClose={onClose}
-      onClick={(event) => {
-        if (event.target === dialog.current) onClose();
-      }}
-      className="fixed inset-y-0 left-0 m-0 h-full max-h-none w-[85vw] max-w-sm bg-white p-0 shadow-xl backdrop:bg-black/40"
+      title="Menu"
+      titleClassName="uppercase tracking-widest"
+      closeLabel="Close menu"
+      placement="left"
     >
-      <div className="flex h-14 items-center justify-between border-b border-neutral-200 px-3">
-        <span className="px-2 text-sm font-black tracking-widest">MENU</span>
-        <button type="button" className={iconButton} aria-label="Close menu" onClick={onClose}>
-          <CloseIcon />
-        </button>
-      </div>
       <ul className="py-2">
         <li>
           {signedIn ? (
@@ -221,6 +206,6 @@ function MenuDrawer({
           </li>
         ) : null}
       </ul>
-    </dialog>
+    </Dialog>
   );
 }
