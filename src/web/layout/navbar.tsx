@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Dialog } from '../components/ui/dialog';
-import { BagIcon, ChevronIcon, MenuIcon, SignOutIcon, UserIcon } from '../components/ui/icons';
+import { BagIcon, MenuIcon, SignOutIcon, UserIcon } from '../components/ui/icons';
 import { toast } from '../components/ui/toast';
 import { useCart } from '../features/cart/cart-context';
 import { preloadCartDrawer } from '../features/cart/cart-provider';
@@ -9,8 +8,11 @@ import { badgeText, useCartCount } from '../features/cart/use-cart-count';
 import { SearchButton } from '../features/search/search-button';
 import { errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
-import { MENU_CATEGORIES, paths } from '../paths';
+import { paths } from '../paths';
 import { Logo } from './logo';
+
+const loadMenu = () => import('./menu-drawer');
+const MenuDrawer = lazy(loadMenu);
 
 const iconButton =
   'inline-flex h-11 w-11 items-center justify-center rounded-full text-neutral-900 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900';
@@ -22,6 +24,9 @@ export function Navbar() {
   const count = useCartCount();
   const { openDrawer } = useCart();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first opening on, so it can close (and give the focus back) like any dialog.
+  const [menuMounted, setMenuMounted] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   async function handleSignOut() {
     try {
@@ -46,7 +51,13 @@ export function Navbar() {
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
+            onPointerEnter={loadMenu}
+            onPointerDown={loadMenu}
+            onFocus={loadMenu}
+            onClick={() => {
+              setMenuMounted(true);
+              setMenuOpen(true);
+            }}
           >
             <MenuIcon />
           </button>
@@ -96,116 +107,16 @@ export function Navbar() {
           </button>
         </div>
       </nav>
-      <MenuDrawer
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        signedIn={Boolean(user)}
-        onSignOut={handleSignOut}
-      />
+      {menuMounted ? (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            open={menuOpen}
+            onClose={closeMenu}
+            signedIn={Boolean(user)}
+            onSignOut={handleSignOut}
+          />
+        </Suspense>
+      ) : null}
     </header>
-  );
-}
-
-type Section = 'men' | 'women' | null;
-
-function MenuDrawer({
-  open,
-  onClose,
-  signedIn,
-  onSignOut,
-}: {
-  open: boolean;
-  onClose: () => void;
-  signedIn: boolean;
-  onSignOut: () => void;
-}) {
-  const [section, setSection] = useState<Section>(null);
-  const location = useLocation();
-
-  // Following a link closes the menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the path changes
-  useEffect(() => {
-    onClose();
-  }, [location.pathname]);
-
-  const link = 'block px-5 py-3 text-sm font-bold tracking-wide hover:bg-neutral-100';
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title="Menu"
-      titleClassName="uppercase tracking-widest"
-      closeLabel="Close menu"
-      placement="left"
-    >
-      <ul className="py-2">
-        <li>
-          {signedIn ? (
-            <Link to={paths.account} className={link}>
-              MY ACCOUNT
-            </Link>
-          ) : (
-            <Link to={paths.login} state={{ from: location.pathname + location.search }} className={link}>
-              LOGIN / REGISTER
-            </Link>
-          )}
-        </li>
-        <li>
-          <Link to={paths.home} className={link}>
-            ALL PRODUCTS
-          </Link>
-        </li>
-        <li>
-          <Link to={paths.newArrivals} className={link}>
-            NEW
-          </Link>
-        </li>
-        {(['men', 'women'] as const).map((gender) => (
-          <li key={gender}>
-            <button
-              type="button"
-              className={`${link} flex w-full items-center justify-between text-left`}
-              aria-expanded={section === gender}
-              aria-controls={`menu-${gender}`}
-              onClick={() => setSection(section === gender ? null : gender)}
-            >
-              {gender.toUpperCase()}
-              <ChevronIcon
-                className={`h-4 w-4 transition-transform ${section === gender ? 'rotate-180' : ''}`}
-              />
-            </button>
-            <ul id={`menu-${gender}`} hidden={section !== gender} className="bg-neutral-50 pb-2">
-              {MENU_CATEGORIES.map((category) => (
-                <li key={category.slug}>
-                  <Link
-                    to={gender === 'men' ? paths.men(category.slug) : paths.women(category.slug)}
-                    className="block px-8 py-2.5 text-sm font-semibold text-neutral-700 hover:bg-neutral-100"
-                  >
-                    {category[gender]}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </li>
-        ))}
-        <li>
-          <Link to={paths.listing('hats')} className={link}>
-            HATS
-          </Link>
-        </li>
-        <li>
-          <Link to={paths.listing('accessories')} className={link}>
-            ACCESSORIES
-          </Link>
-        </li>
-        {signedIn ? (
-          <li>
-            <button type="button" className={`${link} w-full text-left`} onClick={onSignOut}>
-              SIGN OUT
-            </button>
-          </li>
-        ) : null}
-      </ul>
-    </Dialog>
   );
 }
