@@ -1,5 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { ADMIN_PACKAGES } from './scripts/admin-code.mjs';
 
 /**
  * Two builds of src/web: the browser bundle (`vite build`) with a manifest the server reads to
@@ -7,8 +10,31 @@ import { defineConfig } from 'vite';
  */
 const buildDir = process.env.BUILD_DIR ?? 'build';
 
+/** Module ids relative to the project, with forward slashes, whatever the platform. */
+const relativeId = (id: string) => path.relative(process.cwd(), id).split(path.sep).join('/');
+
+/**
+ * Writes which modules each client chunk holds to `<buildDir>/client-modules.json` (beside the
+ * client files, not among them), so scripts/check-bundle.mjs can prove by module id that no admin
+ * code reaches a shopper's first view.
+ */
+function chunkModulesReport(): Plugin {
+  return {
+    name: 'naija-street:chunk-modules-report',
+    apply: 'build',
+    writeBundle(_options, bundle) {
+      if (this.environment.config.build.ssr) return;
+      const chunks: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk') chunks[output.fileName] = output.moduleIds.map(relativeId);
+      }
+      writeFileSync(path.join(buildDir, 'client-modules.json'), `${JSON.stringify(chunks, null, 1)}\n`);
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss()],
+  plugins: [tailwindcss(), chunkModulesReport()],
   oxc: { jsx: { runtime: 'automatic' } },
   publicDir: isSsrBuild ? false : 'public',
   build: isSsrBuild
@@ -23,6 +49,22 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         manifest: true,
         emptyOutDir: true,
-        rollupOptions: { input: 'src/web/entry-client.tsx' },
+        rollupOptions: {
+          input: 'src/web/entry-client.tsx',
+          output: {
+            // The admin panel's libraries (TanStack Query, charts) in one chunk of their own, which
+            // only admin pages load. Their own dependencies (React) stay where they are: pulled
+            // into this chunk, they would make every page load it.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'admin-vendor',
+                  test: (id: string) => ADMIN_PACKAGES.test(relativeId(id)),
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
+        },
       },
 }));

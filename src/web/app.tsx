@@ -1,10 +1,10 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
-import { Footer } from './components/layout/footer';
-import { Navbar } from './components/layout/navbar';
 import { Toasts } from './components/ui/toast';
 import { CartProvider } from './features/cart/cart-provider';
 import { type InitialNotifications, NotificationBanner } from './features/notifications/banner';
+import { Footer } from './layout/footer';
+import { Navbar } from './layout/navbar';
 import { browserFetch } from './lib/api';
 import { headTitle } from './lib/head';
 import { useIdleSignOut } from './lib/idle-sign-out';
@@ -44,6 +44,7 @@ export function usePage(): PageContextValue {
 }
 
 const keyOf = (location: { pathname: string; search: string }) => `${location.pathname}${location.search}`;
+const pathOf = (key: string) => key.split('?')[0];
 
 export function App({ initial, module }: { initial: InitialState; module: RouteModule }) {
   return (
@@ -91,8 +92,15 @@ function Shell({ initial, module }: { initial: InitialState; module: RouteModule
     [navigate],
   );
 
+  // Same path on a page that follows its own query string: it keeps running and reads the URL.
+  const followedByPage = page.module.ownsSearch === true && pathOf(page.key) === location.pathname;
+
   useEffect(() => {
     if (page.key === current) return;
+    if (followedByPage) {
+      setPage((previous) => ({ ...previous, key: current }));
+      return;
+    }
     const signal = { cancelled: false };
     setPending({});
     load(current, signal).catch(() => {
@@ -101,7 +109,7 @@ function Shell({ initial, module }: { initial: InitialState; module: RouteModule
     return () => {
       signal.cancelled = true;
     };
-  }, [current, page.key, load]);
+  }, [current, page.key, followedByPage, load]);
 
   // Scroll: new pages start at the top; back/forward returns to where the visitor was.
   useEffect(() => {
@@ -109,11 +117,13 @@ function Shell({ initial, module }: { initial: InitialState; module: RouteModule
     const key = location.key;
     if (page.key !== current) return;
     if (navigationType === 'POP') window.scrollTo(0, positions.get(key) ?? 0);
-    else if (!location.hash) window.scrollTo(0, 0);
+    // A page that replaces its own query string (a filter, a default tab) keeps its scroll.
+    else if (!location.hash && !(navigationType === 'REPLACE' && page.module.ownsSearch))
+      window.scrollTo(0, 0);
     const remember = () => positions.set(key, window.scrollY);
     window.addEventListener('scroll', remember, { passive: true });
     return () => window.removeEventListener('scroll', remember);
-  }, [page.key, current, location.key, location.hash, navigationType]);
+  }, [page.key, page.module, current, location.key, location.hash, navigationType]);
 
   useEffect(() => {
     const title = headTitle(page.module, page.data, page.params, new URL(page.key, window.location.origin));
@@ -133,7 +143,11 @@ function Shell({ initial, module }: { initial: InitialState; module: RouteModule
         ) : page.error ? (
           <PageError message={page.error} />
         ) : (
-          <Page key={page.key} data={page.data} params={page.params} />
+          <Page
+            key={page.module.ownsSearch ? pathOf(page.key) : page.key}
+            data={page.data}
+            params={page.params}
+          />
         )}
       </Layout>
       <Toasts />
@@ -174,9 +188,8 @@ function Layout({
           <Footer />
         </div>
       ) : (
-        <main id="main" aria-busy={loading}>
-          {children}
-        </main>
+        // Admin pages draw their own frame, with its <main>.
+        <div aria-busy={loading}>{children}</div>
       )}
     </>
   );

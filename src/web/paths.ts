@@ -26,6 +26,8 @@ export const paths = {
   queryRouting: '/query-routing-example',
   admin: '/admin',
   adminDashboard: '/admin/dashboard',
+  /** A section of the admin panel (dashboard, products, orders, customers, settings). */
+  adminSection: (tab: string) => `/admin/dashboard?tab=${tab}`,
   /** Development only: the emails the shop stored instead of sending. */
   devMailbox: '/dev/mailbox',
 } as const;

@@ -422,15 +422,15 @@ test('the admin signs in on Admin Access and out again', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await signInWithForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\?tab=dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText(E2E_ADMIN.email).first()).toBeVisible();
-  await expect(page.getByText(/^Welcome, /).first()).toBeVisible();
+  await expect(page.getByText(/^Welcome back, /).first()).toBeVisible();
   await shot(page, 'admin-dashboard');
 
   // Signed in already: /admin goes straight to the dashboard.
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard\?tab=dashboard$/);
 
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/);

@@ -33,6 +33,11 @@ export interface RouteModule<Data = unknown> {
   head?: (args: HeadArgs<Data>) => HeadTag[];
   /** Shown while `load` runs on a client-side navigation (skeletons). */
   Pending?: ComponentType;
+  /**
+   * The page follows its own query string (tabs, filters) with `useSearchParams`: a navigation that
+   * changes only the query string neither runs `load` again nor remounts the page.
+   */
+  ownsSearch?: boolean;
 }
 
 export interface PageProps<Data> {

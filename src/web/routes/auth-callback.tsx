@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { AuthCard } from '../features/accounts/form-parts';
+import { AuthCard } from '../features/accounts/auth-card';
 import type { HeadTag } from '../lib/route-module';
 import { useSession } from '../lib/session';
 import { paths } from '../paths';

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AuthCard, FormAlert, primaryButton, secondaryButton } from '../features/accounts/form-parts';
+import { buttonClass } from '../components/ui/button';
+import { FormAlert } from '../components/ui/form-alert';
+import { AuthCard } from '../features/accounts/auth-card';
 import { confirmationParams } from '../features/accounts/links';
 import { ApiError, api } from '../lib/api';
 import type { HeadTag } from '../lib/route-module';
@@ -89,10 +91,10 @@ export default function AuthConfirmPage() {
         <p>{state.message}</p>
       </FormAlert>
       <div className="mt-6 grid gap-3 sm:grid-cols-2">
-        <Link to={paths.authSignup} className={primaryButton}>
+        <Link to={paths.authSignup} className={buttonClass({ block: true })}>
           Try Again
         </Link>
-        <Link to={paths.account} className={secondaryButton}>
+        <Link to={paths.account} className={buttonClass({ variant: 'secondary', block: true })}>
           Go to Account
         </Link>
       </div>

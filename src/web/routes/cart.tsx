@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { formatNaira } from '#shared/money';
+import { Button, buttonClass } from '../components/ui/button';
+import { OrderTotals } from '../components/ui/order-totals';
+import { useCart } from '../features/cart/cart-context';
 import { CartLineItem } from '../features/cart/cart-line';
-import { useCart } from '../features/cart/cart-provider';
-import { CheckoutLink, primaryButton, secondaryButton } from '../features/cart/checkout-link';
+import { CheckoutLink } from '../features/cart/checkout-link';
 import type { HeadTag } from '../lib/route-module';
 import { paths } from '../paths';
 
@@ -22,10 +23,10 @@ export default function CartPage() {
           {cart.error}
         </p>
         <div className="mx-auto mt-6 grid max-w-xs gap-2">
-          <button type="button" onClick={() => cart.reload()} className={primaryButton}>
+          <Button block onClick={() => cart.reload()}>
             Try again
-          </button>
-          <Link to={paths.home} className={secondaryButton}>
+          </Button>
+          <Link to={paths.home} className={buttonClass({ variant: 'secondary', block: true })}>
             Return to Home
           </Link>
         </div>
@@ -58,7 +59,7 @@ export default function CartPage() {
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-2xl font-black">Your cart is empty</h1>
         <p className="mt-2 text-neutral-600">Add items to get started</p>
-        <Link to={paths.home} className={`${primaryButton} mx-auto mt-8 w-auto max-w-xs`}>
+        <Link to={paths.home} className={`${buttonClass()} mx-auto mt-8`}>
           Start Shopping
         </Link>
       </div>
@@ -99,23 +100,15 @@ export default function CartPage() {
           <h2 id="cart-summary" className="text-lg font-bold">
             Order Summary
           </h2>
-          <dl className="mt-4 space-y-2 text-sm">
-            <div className="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd className="font-semibold">{formatNaira(cart.totalPrice)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Shipping</dt>
-              <dd className="text-neutral-600">Calculated at checkout</dd>
-            </div>
-            <div className="flex justify-between border-t border-neutral-300 pt-3 text-base font-bold">
-              <dt>Total</dt>
-              <dd>{formatNaira(cart.totalPrice)}</dd>
-            </div>
-          </dl>
+          <OrderTotals
+            subtotalKobo={cart.totalPrice}
+            shippingKobo={null}
+            totalKobo={cart.totalPrice}
+            className="mt-4"
+          />
           <div className="mt-5 grid gap-2">
             <CheckoutLink canCheckout={cart.canCheckout} />
-            <Link to={paths.home} className={secondaryButton}>
+            <Link to={paths.home} className={buttonClass({ variant: 'secondary', block: true })}>
               Continue Shopping
             </Link>
           </div>

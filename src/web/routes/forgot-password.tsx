@@ -4,8 +4,10 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { type EmailOnlyRequest, emailOnlyRequest } from '#shared/schemas/accounts';
+import { Button, textLinkClass } from '../components/ui/button';
+import { TextField } from '../components/ui/fields';
 import { toast } from '../components/ui/toast';
-import { AuthCard, primaryButton, TextField, textLink } from '../features/accounts/form-parts';
+import { AuthCard } from '../features/accounts/auth-card';
 import { ApiError, api } from '../lib/api';
 import type { HeadTag } from '../lib/route-module';
 import { paths } from '../paths';
@@ -21,7 +23,7 @@ export function head(): HeadTag[] {
 function BackToLogin() {
   return (
     <p className="mt-8 text-center text-sm">
-      <Link to={paths.login} className={textLink}>
+      <Link to={paths.login} className={textLinkClass}>
         Back to Login
       </Link>
     </p>
@@ -68,7 +70,7 @@ export default function ForgotPasswordPage() {
             Didn't get it? Check your spam folder or{' '}
             <button
               type="button"
-              className={textLink}
+              className={textLinkClass}
               onClick={() => {
                 reset({ email: sentTo });
                 setSentTo(null);
@@ -94,12 +96,12 @@ export default function ForgotPasswordPage() {
           label="Email"
           type="email"
           autoComplete="email"
-          registration={register('email')}
+          {...register('email')}
           error={errors.email?.message}
         />
-        <button type="submit" className={primaryButton} disabled={isSubmitting}>
-          {isSubmitting ? 'Sending Link...' : 'Send Reset Link'}
-        </button>
+        <Button type="submit" block busy={isSubmitting} busyLabel="Sending Link...">
+          Send Reset Link
+        </Button>
       </form>
       <BackToLogin />
     </AuthCard>

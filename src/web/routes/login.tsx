@@ -4,17 +4,13 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { MESSAGES, type SignInRequest, signInRequest } from '#shared/schemas/accounts';
+import { Button, buttonClass, textLinkClass } from '../components/ui/button';
+import { TextField } from '../components/ui/fields';
+import { FormAlert } from '../components/ui/form-alert';
 import { toast } from '../components/ui/toast';
-import {
-  AuthCard,
-  applyServerError,
-  FormAlert,
-  primaryButton,
-  secondaryButton,
-  TextField,
-  textLink,
-} from '../features/accounts/form-parts';
+import { AuthCard } from '../features/accounts/auth-card';
 import { ApiError, api, errorMessage } from '../lib/api';
+import { applyServerError } from '../lib/form-errors';
 import { returnPathAfterSignIn, safeRedirectPath } from '../lib/guards';
 import { type HeadTag, type LoadArgs, redirect } from '../lib/route-module';
 import { fetchSession, useSession } from '../lib/session';
@@ -99,14 +95,16 @@ export default function LoginPage() {
           <FormAlert tone={problem.code === 'email_not_confirmed' ? 'info' : 'error'}>
             <p>{problem.message}</p>
             {problem.code === 'email_not_confirmed' ? (
-              <button
-                type="button"
-                className={`${secondaryButton} mt-3`}
-                disabled={resending}
+              <Button
+                variant="secondary"
+                block
+                className="mt-3"
+                busy={resending}
+                busyLabel="Sending..."
                 onClick={() => resend(problem.email)}
               >
-                {resending ? 'Sending...' : 'Resend confirmation email'}
-              </button>
+                Resend confirmation email
+              </Button>
             ) : null}
           </FormAlert>
         ) : null}
@@ -114,28 +112,28 @@ export default function LoginPage() {
           label="Email"
           type="email"
           autoComplete="email"
-          registration={register('email')}
+          {...register('email')}
           error={errors.email?.message}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
-          registration={register('password')}
+          {...register('password')}
           error={errors.password?.message}
         />
         <p className="text-right text-sm">
-          <Link to={paths.forgotPassword} className={textLink}>
+          <Link to={paths.forgotPassword} className={textLinkClass}>
             Forgot password?
           </Link>
         </p>
-        <button type="submit" className={primaryButton} disabled={isSubmitting}>
-          {isSubmitting ? 'Signing In...' : 'Sign In'}
-        </button>
+        <Button type="submit" block busy={isSubmitting} busyLabel="Signing In...">
+          Sign In
+        </Button>
       </form>
       <div className="mt-8 border-t border-neutral-200 pt-6 text-center">
         <p className="text-sm text-neutral-600">New to Naija Street?</p>
-        <Link to={paths.register} className={`${secondaryButton} mt-3`}>
+        <Link to={paths.register} className={`${buttonClass({ variant: 'secondary', block: true })} mt-3`}>
           CREATE ACCOUNT
         </Link>
       </div>

@@ -4,8 +4,10 @@ import { shortId } from '#shared/constants';
 import { formatLongDate } from '#shared/dates';
 import { formatNaira } from '#shared/money';
 import type { Order } from '#shared/schemas/orders';
+import { buttonClass } from '../components/ui/button';
 import { CheckingAccess } from '../components/ui/checking-access';
-import { ProductThumbnail } from '../features/catalog/product-image';
+import { OrderTotals } from '../components/ui/order-totals';
+import { ProductThumbnail } from '../components/ui/product-image';
 import { signedInJson } from '../features/checkout/signed-in';
 import { OrderStatusBadge, PaymentStatusBadge } from '../features/orders/order-badges';
 import { OrderProgress } from '../features/orders/order-progress';
@@ -38,8 +40,6 @@ export function head({ data }: HeadArgs<Data>): HeadTag[] {
 
 export const Pending = CheckingAccess;
 
-const button =
-  'flex items-center justify-center rounded px-5 py-3.5 text-sm font-bold tracking-widest focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900';
 const card = 'rounded-lg border border-neutral-200 p-4 sm:p-5';
 
 /**
@@ -162,32 +162,19 @@ function OrderView({ initial }: { initial: Order }) {
             </li>
           ))}
         </ul>
-        <dl className="mt-2 space-y-2 border-t border-neutral-300 pt-3 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd className="font-semibold">{formatNaira(order.subtotalKobo)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Shipping</dt>
-            <dd className="font-semibold">
-              {order.shippingCostKobo === 0 ? 'Free' : formatNaira(order.shippingCostKobo)}
-            </dd>
-          </div>
-          <div className="flex justify-between border-t border-neutral-300 pt-3 text-base font-bold">
-            <dt>Total</dt>
-            <dd>{formatNaira(order.totalAmountKobo)}</dd>
-          </div>
-        </dl>
+        <OrderTotals
+          subtotalKobo={order.subtotalKobo}
+          shippingKobo={order.shippingCostKobo}
+          totalKobo={order.totalAmountKobo}
+          className="mt-2 border-t border-neutral-300 pt-3"
+        />
       </section>
 
       <div className="mt-6 grid gap-2 sm:grid-cols-2">
-        <Link to={paths.home} className={`${button} bg-neutral-950 text-white hover:bg-neutral-800`}>
+        <Link to={paths.home} className={buttonClass({ block: true })}>
           Continue Shopping
         </Link>
-        <Link
-          to={paths.account}
-          className={`${button} border border-neutral-950 bg-white text-neutral-950 hover:bg-neutral-100`}
-        >
+        <Link to={paths.account} className={buttonClass({ variant: 'secondary', block: true })}>
           View All Orders
         </Link>
       </div>
@@ -205,10 +192,7 @@ export default function OrderConfirmationPage({ data }: PageProps<Data>) {
             ? "We couldn't find this order in your account."
             : 'Please try again in a moment.'}
         </p>
-        <Link
-          to={paths.home}
-          className="mx-auto mt-6 flex max-w-xs items-center justify-center rounded bg-neutral-950 px-5 py-3.5 text-sm font-bold tracking-widest text-white hover:bg-neutral-800"
-        >
+        <Link to={paths.home} className={`${buttonClass({ block: true })} mx-auto mt-6 max-w-xs`}>
           Return to Home
         </Link>
       </div>

@@ -4,6 +4,7 @@ import { LIMITS, shortId } from '#shared/constants';
 import { formatNaira } from '#shared/money';
 import type { Order } from '#shared/schemas/orders';
 import type { InitializePaymentResponse } from '#shared/schemas/payments';
+import { Button, buttonClass } from '../components/ui/button';
 import { CheckingAccess } from '../components/ui/checking-access';
 import { toast } from '../components/ui/toast';
 import { signedInJson } from '../features/checkout/signed-in';
@@ -37,11 +38,6 @@ export function head(): HeadTag[] {
 
 export const Pending = CheckingAccess;
 
-const primary =
-  'flex w-full items-center justify-center rounded bg-neutral-950 px-5 py-4 text-sm font-bold tracking-widest text-white hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900 disabled:cursor-wait disabled:opacity-60';
-const secondary =
-  'flex w-full items-center justify-center rounded border border-neutral-950 bg-white px-5 py-3.5 text-sm font-bold tracking-widest text-neutral-950 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900';
-
 function ErrorView({ message }: { message: string }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -49,7 +45,7 @@ function ErrorView({ message }: { message: string }) {
       <p role="alert" className="mt-2 text-neutral-700">
         {message}
       </p>
-      <Link to={paths.cart} className={`${primary} mx-auto mt-6 max-w-xs`}>
+      <Link to={paths.cart} className={`${buttonClass({ block: true })} mx-auto mt-6 max-w-xs`}>
         Return to Cart
       </Link>
     </div>
@@ -292,16 +288,23 @@ function PaymentView({ order }: { order: Order }) {
             <dd className="font-bold">{formatNaira(order.totalAmountKobo)}</dd>
           </div>
         </dl>
-        <button type="button" onClick={payNow} disabled={busy} className={`${primary} mt-6`}>
-          {phase.kind === 'paying' ? 'Waiting for payment...' : 'Pay Now'}
-        </button>
+        <Button
+          block
+          className="mt-6"
+          onClick={payNow}
+          disabled={busy}
+          busy={phase.kind === 'paying'}
+          busyLabel="Waiting for payment..."
+        >
+          Pay Now
+        </Button>
         <p className="mt-3 text-center text-xs text-neutral-600">
           {setup.status === 'ready' && setup.payment.mode !== 'live'
             ? 'Test payments: no real money moves.'
             : 'Card payments are processed securely by Paystack.'}
         </p>
       </section>
-      <Link to={paths.checkout} className={`${secondary} mt-4`}>
+      <Link to={paths.checkout} className={`${buttonClass({ variant: 'secondary', block: true })} mt-4`}>
         Return to Checkout
       </Link>
     </div>

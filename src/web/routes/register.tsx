@@ -4,16 +4,13 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { MESSAGES, type RegisterRequest, registerRequest } from '#shared/schemas/accounts';
+import { Button, textLinkClass } from '../components/ui/button';
+import { TextField } from '../components/ui/fields';
+import { FormAlert } from '../components/ui/form-alert';
 import { toast } from '../components/ui/toast';
-import {
-  AuthCard,
-  applyServerError,
-  FormAlert,
-  primaryButton,
-  TextField,
-  textLink,
-} from '../features/accounts/form-parts';
+import { AuthCard } from '../features/accounts/auth-card';
 import { api } from '../lib/api';
+import { applyServerError } from '../lib/form-errors';
 import { type HeadTag, type LoadArgs, redirect } from '../lib/route-module';
 import { fetchSession } from '../lib/session';
 import { paths } from '../paths';
@@ -81,13 +78,13 @@ export default function RegisterPage() {
             <TextField
               label="First Name"
               autoComplete="given-name"
-              registration={register('firstName')}
+              {...register('firstName')}
               error={errors.firstName?.message}
             />
             <TextField
               label="Last Name"
               autoComplete="family-name"
-              registration={register('lastName')}
+              {...register('lastName')}
               error={errors.lastName?.message}
             />
           </div>
@@ -95,7 +92,7 @@ export default function RegisterPage() {
             label="Email"
             type="email"
             autoComplete="email"
-            registration={register('email')}
+            {...register('email')}
             error={errors.email?.message}
           />
           <TextField
@@ -103,24 +100,24 @@ export default function RegisterPage() {
             type="password"
             autoComplete="new-password"
             hint="At least 6 characters."
-            registration={register('password')}
+            {...register('password')}
             error={errors.password?.message}
           />
           <TextField
             label="Confirm Password"
             type="password"
             autoComplete="new-password"
-            registration={register('confirmPassword')}
+            {...register('confirmPassword')}
             error={errors.confirmPassword?.message}
           />
-          <button type="submit" className={primaryButton} disabled={isSubmitting}>
-            {isSubmitting ? 'Creating Account...' : 'Create Account'}
-          </button>
+          <Button type="submit" block busy={isSubmitting} busyLabel="Creating Account...">
+            Create Account
+          </Button>
         </form>
       )}
       <p className="mt-8 text-center text-sm text-neutral-600">
         Already have an account?{' '}
-        <Link to={paths.login} className={textLink}>
+        <Link to={paths.login} className={textLinkClass}>
           Log in
         </Link>
       </p>

@@ -4,17 +4,14 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { type ResetPasswordRequest, resetPasswordRequest } from '#shared/schemas/accounts';
+import { Button, textLinkClass } from '../components/ui/button';
+import { TextField } from '../components/ui/fields';
+import { FormAlert } from '../components/ui/form-alert';
 import { toast } from '../components/ui/toast';
-import {
-  AuthCard,
-  applyServerError,
-  FormAlert,
-  primaryButton,
-  TextField,
-  textLink,
-} from '../features/accounts/form-parts';
+import { AuthCard } from '../features/accounts/auth-card';
 import { tokenFromHash } from '../features/accounts/links';
 import { ApiError, api } from '../lib/api';
+import { applyServerError } from '../lib/form-errors';
 import type { HeadTag } from '../lib/route-module';
 import { paths } from '../paths';
 
@@ -64,7 +61,7 @@ export default function ResetPasswordPage() {
           <p>Please request a new password reset link</p>
         </FormAlert>
         <p className="mt-6 text-center text-sm">
-          <Link to={paths.forgotPassword} className={textLink}>
+          <Link to={paths.forgotPassword} className={textLinkClass}>
             Request a new link
           </Link>
         </p>
@@ -78,7 +75,7 @@ export default function ResetPasswordPage() {
           <p>Your password has been changed. Taking you to the login page...</p>
         </FormAlert>
         <p className="mt-6 text-center text-sm">
-          <Link to={paths.login} className={textLink}>
+          <Link to={paths.login} className={textLinkClass}>
             Go to Login
           </Link>
         </p>
@@ -128,7 +125,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
             <p>{problem.message}</p>
             {problem.expired ? (
               <p className="mt-2">
-                <Link to={paths.forgotPassword} className={textLink}>
+                <Link to={paths.forgotPassword} className={textLinkClass}>
                   Request a new link
                 </Link>
               </p>
@@ -140,19 +137,19 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
           type="password"
           autoComplete="new-password"
           hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-          registration={register('password')}
+          {...register('password')}
           error={errors.password?.message}
         />
         <TextField
           label="Confirm Password"
           type="password"
           autoComplete="new-password"
-          registration={register('confirmPassword')}
+          {...register('confirmPassword')}
           error={errors.confirmPassword?.message}
         />
-        <button type="submit" className={primaryButton} disabled={isSubmitting}>
-          {isSubmitting ? 'Updating Password...' : 'Reset Password'}
-        </button>
+        <Button type="submit" block busy={isSubmitting} busyLabel="Updating Password...">
+          Reset Password
+        </Button>
       </form>
     </AuthCard>
   );

@@ -1,7 +1,10 @@
-/** Stroke icons drawn for the shop (24×24). Decorative: give the button around them a name. */
-type IconProps = { className?: string };
+/**
+ * Stroke icons drawn for the shop (24×24). Decorative: give the button around them a name. Icons
+ * only the admin panel uses live in features/admin (anything here ships in every first view).
+ */
+export type IconProps = { className?: string };
 
-function Icon({ className = 'h-6 w-6', children }: IconProps & { children: React.ReactNode }) {
+export function Icon({ className = 'h-6 w-6', children }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       className={className}

@@ -54,7 +54,7 @@ export function Toasts() {
   if (!active) return null;
   return (
     <Suspense fallback={null}>
-      <SonnerHost />
+      <SonnerHost attach={attachToaster} />
     </Suspense>
   );
 }

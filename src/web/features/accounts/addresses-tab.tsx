@@ -4,19 +4,14 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { NIGERIAN_STATES } from '#shared/constants';
 import { type CreateAddressRequest, createAddressRequest, type SavedAddress } from '#shared/schemas/accounts';
-import { FormField } from '../../components/ui/form-field';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { CheckboxField, SelectField, TextField } from '../../components/ui/fields';
+import { FormAlert } from '../../components/ui/form-alert';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
+import { applyServerError } from '../../lib/form-errors';
 import type { SessionUser } from '../../lib/session';
-import { ConfirmDialog } from './confirm-dialog';
-import {
-  applyServerError,
-  FormAlert,
-  inputClass,
-  primaryButton,
-  secondaryButton,
-  TextField,
-} from './form-parts';
 
 type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; address: SavedAddress };
 type FormValues = z.output<typeof createAddressRequest>;
@@ -100,13 +95,9 @@ export function AddressesTab({
         <h2 id="addresses-heading" className="text-lg font-bold">
           Saved Addresses
         </h2>
-        <button
-          type="button"
-          className={`${primaryButton} sm:w-auto`}
-          onClick={() => setMode({ kind: 'add' })}
-        >
+        <Button block className="sm:w-auto" onClick={() => setMode({ kind: 'add' })}>
           Add Address
-        </button>
+        </Button>
       </div>
       {addresses === null ? (
         <div className="mt-4">
@@ -266,7 +257,7 @@ function AddressForm({
         <TextField
           label="Full Name"
           autoComplete="shipping name"
-          registration={register('fullName')}
+          {...register('fullName')}
           error={errors.fullName?.message}
           className="sm:col-span-2"
         />
@@ -274,57 +265,49 @@ function AddressForm({
           label="Email"
           type="email"
           autoComplete="shipping email"
-          registration={register('email')}
+          {...register('email')}
           error={errors.email?.message}
         />
         <TextField
           label="Phone"
           type="tel"
           autoComplete="shipping tel"
-          registration={register('phone')}
+          {...register('phone')}
           error={errors.phone?.message}
         />
         <TextField
           label="Address"
           autoComplete="shipping street-address"
-          registration={register('address')}
+          {...register('address')}
           error={errors.address?.message}
           className="sm:col-span-2"
         />
         <TextField
           label="City"
           autoComplete="shipping address-level2"
-          registration={register('city')}
+          {...register('city')}
           error={errors.city?.message}
         />
-        <FormField label="State" error={errors.state?.message}>
-          {(props) => (
-            <select
-              {...props}
-              autoComplete="shipping address-level1"
-              className={inputClass}
-              {...register('state')}
-            >
-              <option value="">Select a state</option>
-              {NIGERIAN_STATES.map((state) => (
-                <option key={state} value={state}>
-                  {state}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <label className="flex items-center gap-3 text-sm font-semibold sm:col-span-2">
-          <input type="checkbox" className="h-5 w-5 accent-neutral-900" {...register('isDefault')} />
-          Use as my default shipping address
-        </label>
+        <SelectField
+          label="State"
+          autoComplete="shipping address-level1"
+          placeholder="Select a state"
+          options={NIGERIAN_STATES}
+          {...register('state')}
+          error={errors.state?.message}
+        />
+        <CheckboxField
+          label="Use as my default shipping address"
+          className="sm:col-span-2"
+          {...register('isDefault')}
+        />
         <div className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
-          <button type="submit" className={primaryButton} disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save Address'}
-          </button>
-          <button type="button" className={secondaryButton} onClick={onCancel}>
+          <Button type="submit" block busy={isSubmitting} busyLabel="Saving...">
+            Save Address
+          </Button>
+          <Button variant="secondary" block onClick={onCancel}>
             Cancel
-          </button>
+          </Button>
         </div>
       </form>
     </section>

@@ -4,11 +4,11 @@ import { shortId } from '#shared/constants';
 import { formatDate } from '#shared/dates';
 import { formatNaira } from '#shared/money';
 import type { Order } from '#shared/schemas/orders';
+import { Button, buttonClass } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { api } from '../../lib/api';
 import { paths } from '../../paths';
 import { OrderStatusBadge, PaymentStatusBadge } from '../orders/order-badges';
-import { secondaryButton } from './form-parts';
 
 const FAILED = 'Failed to load orders';
 
@@ -59,14 +59,16 @@ export function OrdersTab({ initial }: { initial: Order[] | null }) {
     return (
       <div className="rounded-lg border border-neutral-200 p-6 text-center">
         <p className="font-semibold">{FAILED}</p>
-        <button
-          type="button"
-          className={`${secondaryButton} mt-4 sm:w-auto`}
+        <Button
+          variant="secondary"
+          block
+          className="mt-4 sm:w-auto"
           onClick={reload}
-          disabled={loading}
+          busy={loading}
+          busyLabel="Loading..."
         >
-          {loading ? 'Loading...' : 'Try Again'}
-        </button>
+          Try Again
+        </Button>
       </div>
     );
   }
@@ -75,7 +77,10 @@ export function OrdersTab({ initial }: { initial: Order[] | null }) {
       <div className="rounded-lg border border-dashed border-neutral-300 p-8 text-center">
         <h2 className="text-lg font-bold">No orders yet</h2>
         <p className="mt-1 text-sm text-neutral-600">When you place an order, it will show up here.</p>
-        <Link to={paths.home} className={`${secondaryButton} mt-5 sm:w-auto`}>
+        <Link
+          to={paths.home}
+          className={`${buttonClass({ variant: 'secondary', block: true })} mt-5 sm:w-auto`}
+        >
           Start Shopping
         </Link>
       </div>

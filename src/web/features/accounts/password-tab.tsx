@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { type ChangePasswordRequest, changePasswordRequest, MESSAGES } from '#shared/schemas/accounts';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/fields';
 import { toast } from '../../components/ui/toast';
 import { api } from '../../lib/api';
-import { applyServerError, primaryButton, TextField } from './form-parts';
+import { applyServerError } from '../../lib/form-errors';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -39,7 +41,7 @@ export function PasswordTab() {
           label="Current Password"
           type="password"
           autoComplete="current-password"
-          registration={register('currentPassword')}
+          {...register('currentPassword')}
           error={errors.currentPassword?.message}
         />
         <TextField
@@ -47,19 +49,19 @@ export function PasswordTab() {
           type="password"
           autoComplete="new-password"
           hint="At least 6 characters."
-          registration={register('newPassword')}
+          {...register('newPassword')}
           error={errors.newPassword?.message}
         />
         <TextField
           label="Confirm New Password"
           type="password"
           autoComplete="new-password"
-          registration={register('confirmPassword')}
+          {...register('confirmPassword')}
           error={errors.confirmPassword?.message}
         />
-        <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={isSubmitting}>
-          {isSubmitting ? 'Updating...' : 'Update Password'}
-        </button>
+        <Button type="submit" block className="sm:w-auto" busy={isSubmitting} busyLabel="Updating...">
+          Update Password
+        </Button>
       </form>
     </section>
   );

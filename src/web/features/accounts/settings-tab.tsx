@@ -2,10 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MESSAGES, type UpdateProfileRequest, updateProfileRequest } from '#shared/schemas/accounts';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/fields';
+import { FormAlert } from '../../components/ui/form-alert';
 import { toast } from '../../components/ui/toast';
 import { api } from '../../lib/api';
+import { applyServerError } from '../../lib/form-errors';
 import { type SessionUser, useSession } from '../../lib/session';
-import { applyServerError, FormAlert, primaryButton, TextField } from './form-parts';
 
 const FIELDS = ['firstName', 'lastName', 'displayName', 'phone'] as const;
 
@@ -61,20 +64,20 @@ export function SettingsTab({ user }: { user: SessionUser }) {
         <TextField
           label="First Name"
           autoComplete="given-name"
-          registration={register('firstName')}
+          {...register('firstName')}
           error={errors.firstName?.message}
         />
         <TextField
           label="Last Name"
           autoComplete="family-name"
-          registration={register('lastName')}
+          {...register('lastName')}
           error={errors.lastName?.message}
         />
         <TextField
           label="Display Name"
           autoComplete="nickname"
           hint="Optional. How we greet you."
-          registration={register('displayName')}
+          {...register('displayName')}
           error={errors.displayName?.message}
         />
         <TextField
@@ -82,7 +85,7 @@ export function SettingsTab({ user }: { user: SessionUser }) {
           type="tel"
           autoComplete="tel"
           hint="Optional. Used to fill in checkout."
-          registration={register('phone')}
+          {...register('phone')}
           error={errors.phone?.message}
         />
         <div className="sm:col-span-2">
@@ -90,9 +93,16 @@ export function SettingsTab({ user }: { user: SessionUser }) {
           <p className="mt-1 break-all text-neutral-700">{user.email}</p>
         </div>
         <div className="sm:col-span-2">
-          <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={isSubmitting || !isDirty}>
-            {isSubmitting ? 'Saving...' : 'Save Changes'}
-          </button>
+          <Button
+            type="submit"
+            block
+            className="sm:w-auto"
+            busy={isSubmitting}
+            busyLabel="Saving..."
+            disabled={isSubmitting || !isDirty}
+          >
+            Save Changes
+          </Button>
         </div>
       </form>
     </section>

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { formatNaira } from '#shared/money';
 import type { CartLine } from '#shared/schemas/cart';
+import { ProductThumbnail } from '../../components/ui/product-image';
 import { paths } from '../../paths';
-import { ProductThumbnail } from '../catalog/product-image';
+import { useCart } from './cart-context';
 import { lineOptions, lineProblem, maxQuantity } from './cart-messages';
-import { useCart } from './cart-provider';
 
 const stepButton =
   'inline-flex h-10 w-10 items-center justify-center text-lg font-semibold text-neutral-900 hover:bg-neutral-100 disabled:cursor-not-allowed disabled:text-neutral-300 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-neutral-900';

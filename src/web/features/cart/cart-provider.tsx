@@ -1,20 +1,10 @@
-import {
-  createContext,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Cart, CartLine } from '#shared/schemas/cart';
 import { toast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { registerCartAdder } from './add-to-cart';
+import { CartContext, type CartContextValue } from './cart-context';
 import { CART_ERRORS } from './cart-messages';
 import {
   type AddToCartLine,
@@ -27,45 +17,6 @@ import {
   writeGuestLines,
 } from './guest-cart';
 import { mergeGuestCart } from './merge-guest-cart';
-
-export interface CartContextValue {
-  items: CartLine[];
-  /** Sum of the lines' quantities (the navbar badge). */
-  totalItems: number;
-  /** Subtotal in kobo, priced by the server. */
-  totalPrice: number;
-  /** False while a line is inactive, sold out or over the stock: checkout would refuse it. */
-  canCheckout: boolean;
-  /** True until the cart is first known, and while it reloads. */
-  isLoading: boolean;
-  /** The cart has been loaded at least once (so an empty list really means an empty cart). */
-  loaded: boolean;
-  error: string | null;
-  /** A change is being saved (buttons wait for it). */
-  updating: boolean;
-  addItem(line: AddToCartLine): Promise<void>;
-  updateQuantity(line: CartLine, quantity: number): Promise<void>;
-  removeItem(line: CartLine): Promise<void>;
-  clearCart(): Promise<void>;
-  reload(): Promise<void>;
-  drawer: { open: boolean; justAdded: boolean };
-  openDrawer(): void;
-  closeDrawer(): void;
-}
-
-const CartContext = createContext<CartContextValue | null>(null);
-
-/** The cart; misuse outside CartProvider is a programming error (the spec's rule for contexts). */
-export function useCart(): CartContextValue {
-  const value = useContext(CartContext);
-  if (!value) throw new Error('useCart must be used inside CartProvider');
-  return value;
-}
-
-/** The badge count, 0 outside the provider (e.g. a component rendered alone in a unit test). */
-export function useCartTotalItems(): number {
-  return useContext(CartContext)?.totalItems ?? 0;
-}
 
 const EMPTY: Cart = { items: [], totalItems: 0, subtotalKobo: 0, canCheckout: false, notices: [] };
 

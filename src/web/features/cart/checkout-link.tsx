@@ -1,12 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
 import { paths } from '../../paths';
-
-const button =
-  'flex w-full items-center justify-center rounded px-5 py-3.5 text-sm font-bold tracking-widest focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900';
-
-export const primaryButton = `${button} bg-neutral-950 text-white hover:bg-neutral-800`;
-export const secondaryButton = `${button} border border-neutral-950 bg-white text-neutral-950 hover:bg-neutral-100`;
 
 /**
  * 'Checkout', or while a line cannot be bought (sold out, unavailable, over the stock) a
@@ -16,19 +11,14 @@ export function CheckoutLink({ canCheckout, onNavigate }: { canCheckout: boolean
   const noteId = useId();
   if (canCheckout) {
     return (
-      <Link to={paths.checkout} onClick={onNavigate} className={primaryButton}>
+      <Link to={paths.checkout} onClick={onNavigate} className={buttonClass({ block: true })}>
         Checkout
       </Link>
     );
   }
   return (
     <>
-      <button
-        type="button"
-        disabled
-        aria-describedby={noteId}
-        className={`${button} cursor-not-allowed bg-neutral-300 text-neutral-600`}
-      >
+      <button type="button" disabled aria-describedby={noteId} className={buttonClass({ block: true })}>
         Checkout
       </button>
       <p id={noteId} className="mt-2 text-sm text-red-700">

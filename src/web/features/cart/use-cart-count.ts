@@ -1,5 +1,5 @@
 import { LIMITS } from '#shared/constants';
-import { useCartTotalItems } from './cart-provider';
+import { useCartTotalItems } from './cart-context';
 
 export { GUEST_CART_KEY } from './guest-cart';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ProductImage as ProductImageRow } from '#shared/schemas/catalog';
-import { ProductImage } from './product-image';
+import { ProductImage } from '../../components/ui/product-image';
 
 const loadOverlays = () => import('./product-overlays');
 const GalleryOverlay = lazy(() => loadOverlays().then((module) => ({ default: module.GalleryOverlay })));

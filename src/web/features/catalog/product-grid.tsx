@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { LIMITS } from '#shared/constants';
 import { formatNaira } from '#shared/money';
 import type { ProductSummary } from '#shared/schemas/catalog';
+import { ProductImage } from '../../components/ui/product-image';
 import { paths } from '../../paths';
-import { ProductImage } from './product-image';
 
 /** 2 columns on phones, 3 on tablets, 4 on large screens (spec section 9). */
 const grid = 'grid grid-cols-2 gap-x-3 gap-y-6 sm:gap-x-5 md:grid-cols-3 lg:grid-cols-4';

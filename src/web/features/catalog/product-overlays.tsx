@@ -2,7 +2,7 @@
  * The product page's overlays: Size Guide, Shipping Policy and the full-screen gallery. One lazily
  * loaded chunk: none of it is needed for the first paint of a product page.
  */
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatNaira } from '#shared/money';
 import type {
@@ -10,84 +10,24 @@ import type {
   ShippingMethod,
   ShippingMethodsResponse,
 } from '#shared/schemas/catalog';
+import { Dialog } from '../../components/ui/dialog';
 import { CloseIcon } from '../../components/ui/icons';
+import { ProductImage } from '../../components/ui/product-image';
 import { api, errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
-import { ProductImage } from './product-image';
-
-const iconButton =
-  'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2';
-
-/**
- * A modal dialog opened on mount. The native <dialog> traps focus, closes on Escape and gives focus
- * back to the button that opened it; `onClose` lets the owner unmount it afterwards.
- */
-function Modal({
-  label,
-  labelledBy,
-  onClose,
-  className,
-  onKeyDown,
-  children,
-}: {
-  label?: string;
-  labelledBy?: string;
-  onClose: () => void;
-  className: string;
-  onKeyDown?: (event: React.KeyboardEvent<HTMLDialogElement>) => void;
-  children: (close: () => void) => ReactNode;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-  const close = () => ref.current?.close();
-  return (
-    // A click on the backdrop (the dialog element itself) closes it; keyboard users have Escape.
-    <dialog
-      ref={ref}
-      aria-label={label}
-      aria-labelledby={labelledBy}
-      onClose={onClose}
-      onKeyDown={onKeyDown}
-      onClick={(event) => {
-        if (event.target === ref.current) close();
-      }}
-      className={className}
-    >
-      {children(close)}
-    </dialog>
-  );
-}
 
 function Panel({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
-  const titleId = useId();
   return (
-    <Modal
-      labelledBy={titleId}
+    <Dialog
+      open
       onClose={onClose}
-      className="m-auto w-[calc(100%-1.5rem)] max-w-lg rounded-lg bg-white p-0 shadow-2xl backdrop:bg-black/50"
+      title={title}
+      titleClassName="tracking-widest"
+      closeLabel={`Close ${title}`}
+      bodyClassName="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4 text-sm text-neutral-800"
     >
-      {(close) => (
-        <>
-          <div className="flex items-center justify-between border-b border-neutral-200 py-1 pl-5 pr-2">
-            <h2 id={titleId} className="text-base font-black tracking-widest">
-              {title}
-            </h2>
-            <button
-              type="button"
-              className={`${iconButton} hover:bg-neutral-100`}
-              aria-label={`Close ${title}`}
-              onClick={close}
-            >
-              <CloseIcon />
-            </button>
-          </div>
-          <div className="max-h-[75vh] overflow-y-auto px-5 py-4 text-sm text-neutral-800">{children}</div>
-        </>
-      )}
-    </Modal>
+      {children}
+    </Dialog>
   );
 }
 
@@ -208,93 +148,95 @@ export function GalleryOverlay({
   const go = (step: number) => setIndex((current) => (current + step + count) % count);
   const image = images[index];
 
+  const close = () => onClose(index);
+
   return (
-    <Modal
-      label={`${productName} gallery`}
-      onClose={() => onClose(index)}
+    <Dialog
+      open
+      onClose={close}
+      title={`${productName} gallery`}
+      hideTitle
+      placement="full"
+      tone="dark"
       onKeyDown={(event) => {
         if (event.key === 'ArrowRight') go(1);
         if (event.key === 'ArrowLeft') go(-1);
       }}
-      className="m-0 h-dvh max-h-none w-screen max-w-none bg-neutral-950 p-0 text-white backdrop:bg-black"
+      bodyClassName="flex min-h-0 flex-1 flex-col"
     >
-      {(close) => (
-        <div className="flex h-full flex-col">
-          <div className="flex items-center justify-between px-3 py-2">
-            <p className="px-2 text-sm" aria-live="polite">
-              {index + 1} / {count}
-            </p>
-            <button
-              type="button"
-              className={`${iconButton} hover:bg-white/10 focus-visible:outline-white`}
-              aria-label="Close gallery"
-              onClick={close}
-            >
-              <CloseIcon />
-            </button>
-          </div>
-          <div
-            className="relative flex min-h-0 flex-1 items-center justify-center px-2"
-            onTouchStart={(event) => {
-              touchStart.current = event.touches[0]?.clientX ?? null;
-            }}
-            onTouchEnd={(event) => {
-              const start = touchStart.current;
-              const end = event.changedTouches[0]?.clientX;
-              if (start !== null && end !== undefined && Math.abs(end - start) > 40) go(end < start ? 1 : -1);
-              touchStart.current = null;
-            }}
-          >
-            <div className="w-[min(100%,calc(100dvh-10rem))]">
-              {image ? (
-                <ProductImage
-                  key={image.id}
-                  image={image}
-                  width={1200}
-                  sizes="(min-width: 1200px) 1200px, 100vw"
-                  priority
-                />
-              ) : null}
-            </div>
-            {count > 1 ? (
-              <>
-                <button
-                  type="button"
-                  className={`${navButton} left-3`}
-                  aria-label="Previous image"
-                  onClick={() => go(-1)}
-                >
-                  ‹
-                </button>
-                <button
-                  type="button"
-                  className={`${navButton} right-3`}
-                  aria-label="Next image"
-                  onClick={() => go(1)}
-                >
-                  ›
-                </button>
-              </>
-            ) : null}
-          </div>
-          {count > 1 ? (
-            <div className="flex justify-center gap-2 overflow-x-auto p-3">
-              {images.map((thumb, i) => (
-                <button
-                  key={thumb.id}
-                  type="button"
-                  aria-label={`Show image ${i + 1} of ${count}`}
-                  aria-pressed={i === index}
-                  onClick={() => setIndex(i)}
-                  className={`w-14 shrink-0 overflow-hidden rounded border-2 ${i === index ? 'border-white' : 'border-transparent opacity-60'} focus-visible:outline-2 focus-visible:outline-white`}
-                >
-                  <ProductImage image={thumb} width={400} sizes="56px" alt="" />
-                </button>
-              ))}
-            </div>
+      <div className="flex items-center justify-between px-3 py-2">
+        <p className="px-2 text-sm" aria-live="polite">
+          {index + 1} / {count}
+        </p>
+        <button
+          type="button"
+          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          aria-label="Close gallery"
+          onClick={close}
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      <div
+        className="relative flex min-h-0 flex-1 items-center justify-center px-2"
+        onTouchStart={(event) => {
+          touchStart.current = event.touches[0]?.clientX ?? null;
+        }}
+        onTouchEnd={(event) => {
+          const start = touchStart.current;
+          const end = event.changedTouches[0]?.clientX;
+          if (start !== null && end !== undefined && Math.abs(end - start) > 40) go(end < start ? 1 : -1);
+          touchStart.current = null;
+        }}
+      >
+        <div className="w-[min(100%,calc(100dvh-10rem))]">
+          {image ? (
+            <ProductImage
+              key={image.id}
+              image={image}
+              width={1200}
+              sizes="(min-width: 1200px) 1200px, 100vw"
+              priority
+            />
           ) : null}
         </div>
-      )}
-    </Modal>
+        {count > 1 ? (
+          <>
+            <button
+              type="button"
+              className={`${navButton} left-3`}
+              aria-label="Previous image"
+              onClick={() => go(-1)}
+            >
+              ‹
+            </button>
+            <button
+              type="button"
+              className={`${navButton} right-3`}
+              aria-label="Next image"
+              onClick={() => go(1)}
+            >
+              ›
+            </button>
+          </>
+        ) : null}
+      </div>
+      {count > 1 ? (
+        <div className="flex justify-center gap-2 overflow-x-auto p-3">
+          {images.map((thumb, i) => (
+            <button
+              key={thumb.id}
+              type="button"
+              aria-label={`Show image ${i + 1} of ${count}`}
+              aria-pressed={i === index}
+              onClick={() => setIndex(i)}
+              className={`w-14 shrink-0 overflow-hidden rounded border-2 ${i === index ? 'border-white' : 'border-transparent opacity-60'} focus-visible:outline-2 focus-visible:outline-white`}
+            >
+              <ProductImage image={thumb} width={400} sizes="56px" alt="" />
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </Dialog>
   );
 }

@@ -10,18 +10,17 @@ import {
   type CheckoutForm as CheckoutValues,
   checkoutFormSchema,
 } from '#shared/schemas/checkout';
-import { FormField } from '../../components/ui/form-field';
+import { Button } from '../../components/ui/button';
+import { CheckboxField, SelectField, TextareaField, TextField } from '../../components/ui/fields';
+import { OrderTotals } from '../../components/ui/order-totals';
+import { ProductThumbnail } from '../../components/ui/product-image';
 import { toast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api';
 import { paths } from '../../paths';
+import { useCart } from '../cart/cart-context';
 import { lineProblem } from '../cart/cart-messages';
-import { useCart } from '../cart/cart-provider';
-import { ProductThumbnail } from '../catalog/product-image';
 
 type FieldName = FieldPath<CheckoutFormInput>;
-
-const inputClass =
-  'mt-1 block w-full rounded border border-neutral-300 bg-white px-3 py-2.5 text-base text-neutral-900 placeholder:text-neutral-400 focus:border-neutral-900 focus:outline-2 focus:outline-neutral-900 aria-invalid:border-red-600';
 
 const sectionClass = 'rounded-lg border border-neutral-200 p-4 sm:p-5';
 
@@ -48,83 +47,31 @@ function AddressInputs({
   autoCompleteSection: 'shipping' | 'billing';
 }) {
   const ac = (token: string) => `section-${autoCompleteSection} ${autoCompleteSection} ${token}`;
+  const field = (name: FieldName) => ({ hiddenLabel, error: errorOf(name), ...register(name) });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField
+      <TextField
         label="Full name"
-        hiddenLabel={hiddenLabel}
-        error={errorOf(names.fullName)}
+        autoComplete={ac('name')}
         className="sm:col-span-2"
-      >
-        {(props) => (
-          <input {...props} {...register(names.fullName)} autoComplete={ac('name')} className={inputClass} />
-        )}
-      </FormField>
-      <FormField label="Email" hiddenLabel={hiddenLabel} error={errorOf(names.email)}>
-        {(props) => (
-          <input
-            {...props}
-            {...register(names.email)}
-            type="email"
-            autoComplete={ac('email')}
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField label="Phone" hiddenLabel={hiddenLabel} error={errorOf(names.phone)}>
-        {(props) => (
-          <input
-            {...props}
-            {...register(names.phone)}
-            type="tel"
-            inputMode="tel"
-            autoComplete={ac('tel')}
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField
+        {...field(names.fullName)}
+      />
+      <TextField label="Email" type="email" autoComplete={ac('email')} {...field(names.email)} />
+      <TextField label="Phone" type="tel" autoComplete={ac('tel')} {...field(names.phone)} />
+      <TextField
         label="Address"
-        hiddenLabel={hiddenLabel}
-        error={errorOf(names.address)}
+        autoComplete={ac('street-address')}
         className="sm:col-span-2"
-      >
-        {(props) => (
-          <input
-            {...props}
-            {...register(names.address)}
-            autoComplete={ac('street-address')}
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField label="City" hiddenLabel={hiddenLabel} error={errorOf(names.city)}>
-        {(props) => (
-          <input
-            {...props}
-            {...register(names.city)}
-            autoComplete={ac('address-level2')}
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField label="State" hiddenLabel={hiddenLabel} error={errorOf(names.state)}>
-        {(props) => (
-          <select
-            {...props}
-            {...register(names.state)}
-            autoComplete={ac('address-level1')}
-            className={inputClass}
-          >
-            <option value="">Select a state</option>
-            {NIGERIAN_STATES.map((state) => (
-              <option key={state} value={state}>
-                {state}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+        {...field(names.address)}
+      />
+      <TextField label="City" autoComplete={ac('address-level2')} {...field(names.city)} />
+      <SelectField
+        label="State"
+        autoComplete={ac('address-level1')}
+        placeholder="Select a state"
+        options={NIGERIAN_STATES}
+        {...field(names.state)}
+      />
     </div>
   );
 }
@@ -279,10 +226,7 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
           <h2 id="billing-heading" className="text-lg font-bold">
             Billing Address
           </h2>
-          <label className="mt-3 flex items-center gap-3 text-sm font-semibold">
-            <input type="checkbox" {...register('sameAsShipping')} className="h-5 w-5 accent-neutral-900" />
-            Same as shipping
-          </label>
+          <CheckboxField label="Same as shipping" className="mt-2" {...register('sameAsShipping')} />
           {sameAsShipping ? null : (
             <div className="mt-4">
               <AddressInputs
@@ -333,17 +277,13 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
           <h2 id="notes-heading" className="text-lg font-bold">
             Order Notes
           </h2>
-          <FormField label="Notes (optional)" error={errorOf('notes')} className="mt-3">
-            {(props) => (
-              <textarea
-                {...props}
-                {...register('notes')}
-                rows={3}
-                placeholder="Special instructions for delivery"
-                className={inputClass}
-              />
-            )}
-          </FormField>
+          <TextareaField
+            label="Notes (optional)"
+            placeholder="Special instructions for delivery"
+            className="mt-3"
+            error={errorOf('notes')}
+            {...register('notes')}
+          />
         </section>
       </div>
 
@@ -396,27 +336,16 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
             );
           })}
         </ul>
-        <dl className="mt-2 space-y-2 border-t border-neutral-300 pt-3 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd className="font-semibold">{formatNaira(subtotal)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Shipping{method ? ` (${method.name})` : ''}</dt>
-            <dd className="font-semibold">{shipping === 0 ? 'Free' : formatNaira(shipping)}</dd>
-          </div>
-          <div className="flex justify-between border-t border-neutral-300 pt-3 text-base font-bold">
-            <dt>Total</dt>
-            <dd>{formatNaira(total)}</dd>
-          </div>
-        </dl>
-        <button
-          type="submit"
-          disabled={formState.isSubmitting}
-          className="mt-5 w-full rounded bg-neutral-950 px-5 py-4 text-sm font-bold tracking-widest text-white hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900 disabled:cursor-wait disabled:opacity-70"
-        >
-          {formState.isSubmitting ? 'Processing...' : `Pay ${formatNaira(total)}`}
-        </button>
+        <OrderTotals
+          subtotalKobo={subtotal}
+          shippingKobo={shipping}
+          shippingMethod={method?.name}
+          totalKobo={total}
+          className="mt-2 border-t border-neutral-300 pt-3"
+        />
+        <Button type="submit" block className="mt-5" busy={formState.isSubmitting} busyLabel="Processing...">
+          Pay {formatNaira(total)}
+        </Button>
         <p className="mt-2 text-center text-xs text-neutral-600">
           You will pay securely by card on the next step.
         </p>

@@ -1,13 +1,14 @@
 import { Command } from 'cmdk';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '#shared/constants';
 import { formatNaira } from '#shared/money';
 import type { SearchResponse } from '#shared/schemas/catalog';
+import { Dialog } from '../../components/ui/dialog';
 import { CloseIcon } from '../../components/ui/icons';
+import { ProductThumbnail } from '../../components/ui/product-image';
 import { apiJson, browserFetch, errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
-import { ProductThumbnail } from '../catalog/product-image';
 import { BROWSE_GROUPS, categoryLink, GENDER_PREFIX } from './search-links';
 
 type Result = { query: string; response: SearchResponse | null; error: string | null };
@@ -48,23 +49,15 @@ function useSearch(text: string): { result: Result | null; loading: boolean } {
   return { result: current, loading: query !== '' && current === null };
 }
 
-/** The search palette: a modal dialog (focus trapped, Escape closes) around a cmdk command list. */
+/** The search palette: the kit's dialog under the top edge around a cmdk command list. */
 export default function SearchDialog({ onClose }: { onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const { result, loading } = useSearch(text);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    // showModal may focus the dialog itself; the shopper's first key press belongs in the field.
-    element?.querySelector('input')?.focus();
-  }, []);
-
   function open(to: string) {
     navigate(to);
-    dialog.current?.close();
+    onClose();
   }
 
   const response = result?.response;
@@ -72,35 +65,40 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
   const products = response?.products ?? [];
 
   return (
-    // A click on the backdrop closes the palette; keyboard users have Escape and the close button.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled by the native dialog
-    <dialog
-      ref={dialog}
-      aria-label="Search"
+    <Dialog
+      open
       onClose={onClose}
-      onClick={(event) => {
-        if (event.target === dialog.current) dialog.current?.close();
-      }}
-      className="mx-auto mt-3 w-[calc(100%-1.5rem)] max-w-xl overflow-hidden rounded-lg bg-white p-0 shadow-2xl backdrop:bg-black/50 sm:mt-[10vh]"
+      title="Search"
+      hideTitle
+      placement="top"
+      size="lg"
+      bodyClassName="min-h-0 flex-1"
     >
-      <Command label="Search products and categories" shouldFilter={false} loop>
+      <Command
+        label="Search products and categories"
+        shouldFilter={false}
+        loop
+        className="flex h-full flex-col"
+      >
         <div className="flex items-center gap-1 border-b border-neutral-200 pl-4 pr-1">
           <Command.Input
             value={text}
             onValueChange={setText}
             placeholder="Search products and categories..."
+            // The shopper's first key press belongs in the field.
+            data-autofocus
             className="h-14 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-neutral-500"
           />
           <button
             type="button"
             aria-label="Close search"
-            onClick={() => dialog.current?.close()}
+            onClick={onClose}
             className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-neutral-900"
           >
             <CloseIcon className="h-5 w-5" />
           </button>
         </div>
-        <Command.List className="max-h-[min(70vh,32rem)] overflow-y-auto overscroll-contain">
+        <Command.List className="max-h-[min(70dvh,32rem)] min-h-0 overflow-y-auto overscroll-contain">
           {text.trim() === '' ? (
             BROWSE_GROUPS.map((group) => (
               <Command.Group key={group.heading} heading={group.heading} className={groupClass}>
@@ -177,6 +175,6 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
           )}
         </Command.List>
       </Command>
-    </dialog>
+    </Dialog>
   );
 }

@@ -1,0 +1,122 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { BagIcon, MenuIcon, SignOutIcon, UserIcon } from '../components/ui/icons';
+import { toast } from '../components/ui/toast';
+import { useCart } from '../features/cart/cart-context';
+import { preloadCartDrawer } from '../features/cart/cart-provider';
+import { badgeText, useCartCount } from '../features/cart/use-cart-count';
+import { SearchButton } from '../features/search/search-button';
+import { errorMessage } from '../lib/api';
+import { useSession } from '../lib/session';
+import { paths } from '../paths';
+import { Logo } from './logo';
+
+const loadMenu = () => import('./menu-drawer');
+const MenuDrawer = lazy(loadMenu);
+
+const iconButton =
+  'inline-flex h-11 w-11 items-center justify-center rounded-full text-neutral-900 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900';
+
+export function Navbar() {
+  const { user, signOut } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const count = useCartCount();
+  const { openDrawer } = useCart();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first opening on, so it can close (and give the focus back) like any dialog.
+  const [menuMounted, setMenuMounted] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  async function handleSignOut() {
+    try {
+      await signOut();
+      toast.success('Logged out successfully');
+      navigate(paths.home);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Logout failed'));
+    }
+  }
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-neutral-200 bg-white/95 backdrop-blur">
+      <nav
+        aria-label="Main"
+        className="mx-auto grid h-14 max-w-7xl grid-cols-[1fr_auto_1fr] items-center px-2 sm:px-4"
+      >
+        <div className="flex items-center gap-1">
+          <button
+            type="button"
+            className={iconButton}
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onPointerEnter={loadMenu}
+            onPointerDown={loadMenu}
+            onFocus={loadMenu}
+            onClick={() => {
+              setMenuMounted(true);
+              setMenuOpen(true);
+            }}
+          >
+            <MenuIcon />
+          </button>
+          <SearchButton className={iconButton} />
+        </div>
+        <Link to={paths.home} aria-label="Naija Street home" className="flex justify-center">
+          <Logo />
+        </Link>
+        <div className="flex items-center justify-end gap-0.5">
+          <Link
+            to={user ? paths.account : paths.login}
+            // The login page returns here after signing in.
+            state={user ? undefined : { from: location.pathname + location.search }}
+            className={iconButton}
+            aria-label={user ? 'My account' : 'Log in'}
+          >
+            <UserIcon />
+          </Link>
+          {user ? (
+            <button
+              type="button"
+              className={`${iconButton} max-sm:hidden`}
+              aria-label="Sign out"
+              onClick={handleSignOut}
+            >
+              <SignOutIcon />
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className={`${iconButton} relative`}
+            aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+            aria-haspopup="dialog"
+            onPointerEnter={preloadCartDrawer}
+            onFocus={preloadCartDrawer}
+            onClick={openDrawer}
+          >
+            <BagIcon />
+            {count > 0 ? (
+              <span
+                aria-hidden="true"
+                className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-accent px-1 text-center text-[11px] font-bold leading-5 text-white"
+              >
+                {badgeText(count)}
+              </span>
+            ) : null}
+          </button>
+        </div>
+      </nav>
+      {menuMounted ? (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            open={menuOpen}
+            onClose={closeMenu}
+            signedIn={Boolean(user)}
+            onSignOut={handleSignOut}
+          />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}
