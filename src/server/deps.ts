@@ -3,6 +3,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { createAuth } from './features/accounts/auth';
 import { createMailer, type Mailer } from './features/email/mailer';
+import { createChangeFeed } from './features/live/change-feed';
 import { createPaymentGateway } from './features/payments/gateway';
 import { createStorage, type Storage } from './features/storage/storage';
 import { InProcessFetch } from './in-process';
@@ -37,5 +38,6 @@ export async function createDeps(input: DepsInput): Promise<AppDeps> {
     auth,
     payments: createPaymentGateway(env, inProcess),
     inProcess,
+    events: createChangeFeed(database, logger),
   };
 }

@@ -54,6 +54,8 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     const jobsStopped = jobs.stop();
+    // Open live streams would keep the server from closing; their pages reconnect elsewhere.
+    deps.events.close();
     server.close(async () => {
       await jobsStopped;
       await database
