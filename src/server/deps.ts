@@ -5,6 +5,7 @@ import { createAuth } from './features/accounts/auth';
 import { createMailer, type Mailer } from './features/email/mailer';
 import { createChangeFeed } from './features/live/change-feed';
 import { createPaymentGateway } from './features/payments/gateway';
+import { createS3Storage } from './features/storage/s3-storage';
 import { createStorage, type Storage } from './features/storage/storage';
 import { InProcessFetch } from './in-process';
 import type { Logger } from './logger';
@@ -15,7 +16,7 @@ export type DepsInput = {
   logger: Logger;
   /** Defaults to SMTP from SMTP_URL (or none: the development mailbox). */
   mailer?: Mailer;
-  /** Defaults to the local folder under DATA_DIR. */
+  /** Defaults to the S3 bucket when S3_BUCKET is set, otherwise the local folder under DATA_DIR. */
   storage?: Storage;
 };
 
@@ -34,7 +35,7 @@ export async function createDeps(input: DepsInput): Promise<AppDeps> {
     database,
     logger,
     mailer,
-    storage: input.storage ?? createStorage(env.dataDir),
+    storage: input.storage ?? (env.s3 ? createS3Storage(env.s3) : createStorage(env.dataDir)),
     auth,
     payments: createPaymentGateway(env, inProcess),
     inProcess,
