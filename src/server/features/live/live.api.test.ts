@@ -159,6 +159,53 @@ describe('a shopper’s stream', () => {
   });
 });
 
+describe('an admin’s streams', () => {
+  it('hear sign-ups and profile edits (never their data), and stock taken and given back by orders', async () => {
+    const admin = await createSignedInUser(t, { role: 'admin' });
+    const profiles = await live([liveTopics.adminProfiles], { cookie: admin.cookie });
+    const stock = await live([liveTopics.adminStock], { cookie: admin.cookie });
+
+    const email = `new-${randomUUID().slice(0, 8)}@example.test`;
+    const registered = await t.request('/api/auth/register', {
+      method: 'POST',
+      headers: { 'x-forwarded-for': '198.51.100.77' },
+      json: {
+        firstName: 'Chioma',
+        lastName: 'Eze',
+        email,
+        password: 'secret12',
+        confirmPassword: 'secret12',
+      },
+    });
+    expect(registered.status).toBe(201);
+    const [created] = await t.database.sql.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+      email,
+    ]);
+    await profiles.next((event) => event.data.includes(created!.id) && event.data.includes('"created"'));
+
+    const shopper = await createSignedInUser(t);
+    const edited = await t.request('/api/account/profile', {
+      method: 'PATCH',
+      cookie: shopper.cookie,
+      json: { firstName: 'Ada', lastName: 'Okafor' },
+    });
+    expect(edited.status).toBe(200);
+    await profiles.next((event) => event.data.includes(shopper.user.id) && event.data.includes('"updated"'));
+    expect(profiles.raw()).not.toContain('Okafor');
+
+    const order = await createPendingOrder(t);
+    await stock.next(
+      (event) => event.data.includes(order.product.variants[0]!.id) && event.data.includes('reserved'),
+    );
+    await cancelOrder(t.deps, systemActor('script'), order.orderId);
+    await stock.next(
+      (event) => event.data.includes(order.product.variants[0]!.id) && event.data.includes('released'),
+    );
+    await profiles.close();
+    await stock.close();
+  });
+});
+
 describe('pace', () => {
   it('merges a burst of 100 changes into at most 10 messages a second, losing none', async () => {
     const admin = await createSignedInUser(t, { role: 'admin' });
