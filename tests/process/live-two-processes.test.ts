@@ -176,8 +176,11 @@ describe('live updates across processes', () => {
     const response = await fetch(`${base(b)}/api/live?topics=my-orders`, { headers: { cookie } });
     const stream = readSse(response);
     await stream.next((event) => event.event === 'ready');
+    const stopping = Date.now();
     const code = await b.stop();
     await stream.ended;
     expect(code).toBe(0);
+    // Open streams do not hold the shutdown up.
+    expect(Date.now() - stopping).toBeLessThan(3_000);
   });
 });
