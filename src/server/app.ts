@@ -13,6 +13,8 @@ import { checkoutRoutes } from './features/checkout/routes';
 import { devMailboxRoutes } from './features/email/routes';
 import { healthRoutes } from './features/health/routes';
 import { mediaRoutes } from './features/images/routes';
+import type { LiveOptions } from './features/live/live-connection';
+import { liveRoutes } from './features/live/routes';
 import { orderRoutes } from './features/orders/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { paystackSimulatorRoutes } from './features/payments/simulator';
@@ -23,6 +25,8 @@ import type { WebHandlers } from './web';
 export type AppOptions = {
   /** Serves the web app (static assets and server-rendered pages) for everything outside /api. */
   web?: WebHandlers;
+  /** Live-update stream timing (tests shorten the heartbeat). */
+  live?: LiveOptions;
 };
 
 /** Builds the whole HTTP app without listening, so tests can call `app.request()` in-process. */
@@ -62,6 +66,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', orderRoutes());
   api.route('/', paymentRoutes());
   api.route('/', catalogRoutes());
+  api.route('/', liveRoutes(options.live));
   // The admin area: one access check in front of every /api/admin path, then each feature's
   // admin routes (features/<area>/admin-routes.ts), so no admin route can forget the check.
   api.use('/admin/*', adminOnly());

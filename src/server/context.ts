@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import type { Auth } from './features/accounts/auth';
 import type { Mailer } from './features/email/mailer';
+import type { ChangeFeed } from './features/live/change-feed';
 import type { Gateway } from './features/payments/gateway';
 import type { Storage } from './features/storage/storage';
 import type { InProcessFetch } from './in-process';
@@ -27,6 +28,8 @@ export interface AppDeps {
   payments: Gateway | null;
   /** Calls into this app without the network (page rendering, the payment simulator). */
   inProcess: InProcessFetch;
+  /** Committed changes, from every server process, for live updates (features/live). */
+  events: ChangeFeed;
 }
 
 /**

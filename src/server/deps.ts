@@ -3,7 +3,9 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { createAuth } from './features/accounts/auth';
 import { createMailer, type Mailer } from './features/email/mailer';
+import { createChangeFeed } from './features/live/change-feed';
 import { createPaymentGateway } from './features/payments/gateway';
+import { createS3Storage } from './features/storage/s3-storage';
 import { createStorage, type Storage } from './features/storage/storage';
 import { InProcessFetch } from './in-process';
 import type { Logger } from './logger';
@@ -14,7 +16,7 @@ export type DepsInput = {
   logger: Logger;
   /** Defaults to SMTP from SMTP_URL (or none: the development mailbox). */
   mailer?: Mailer;
-  /** Defaults to the local folder under DATA_DIR. */
+  /** Defaults to the S3 bucket when S3_BUCKET is set, otherwise the local folder under DATA_DIR. */
   storage?: Storage;
 };
 
@@ -33,9 +35,10 @@ export async function createDeps(input: DepsInput): Promise<AppDeps> {
     database,
     logger,
     mailer,
-    storage: input.storage ?? createStorage(env.dataDir),
+    storage: input.storage ?? (env.s3 ? createS3Storage(env.s3) : createStorage(env.dataDir)),
     auth,
     payments: createPaymentGateway(env, inProcess),
     inProcess,
+    events: createChangeFeed(database, logger),
   };
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env';
 import { networkExposureWarning } from './http/local-only';
@@ -14,6 +16,14 @@ describe('loadEnv', () => {
     expect(env.demoData).toBe(true);
   });
 
+  it('starts from .env.example as it is (empty values mean the defaults)', () => {
+    const example = parseEnv(readFileSync('.env.example', 'utf8')) as Record<string, string>;
+    const env = loadEnv(example);
+    expect(env.paystack.simulatorAllowed).toBe(true);
+    expect(env.demoData).toBe(true);
+    expect(env.s3).toBeNull();
+  });
+
   it('fails fast with one clear line', () => {
     expect(() => loadEnv({ PORT: 'abc' })).toThrow(EnvError);
     expect(() => loadEnv({ PORT: 'abc' })).toThrow(/^Invalid configuration: PORT: /);
@@ -28,6 +38,35 @@ describe('loadEnv', () => {
     expect(loadEnv({ NODE_ENV: 'production', PAYMENT_SIMULATOR: 'allow' }).paystack.simulatorAllowed).toBe(
       true,
     );
+  });
+
+  it('keeps images on the local disk unless an S3 bucket is named', () => {
+    expect(loadEnv({}).s3).toBeNull();
+    expect(loadEnv({ S3_BUCKET: 'naija-images' }).s3).toEqual({
+      bucket: 'naija-images',
+      region: 'us-east-1',
+      endpoint: undefined,
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadEnv({
+        S3_BUCKET: 'naija-images',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'af-south-1',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).s3,
+    ).toEqual({
+      bucket: 'naija-images',
+      region: 'af-south-1',
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(() => loadEnv({ S3_BUCKET: 'images', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_ACCESS_KEY_ID/);
+    expect(() => loadEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET/);
+    expect(() => loadEnv({ S3_BUCKET: 'Not A Bucket' })).toThrow(/S3_BUCKET/);
   });
 
   it('points at the real Paystack API when keys are set', () => {

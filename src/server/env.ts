@@ -21,16 +21,36 @@ const schema = z
     PAYSTACK_PUBLIC_KEY: optionalText,
     PAYSTACK_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     // The built-in payment simulator is off in production unless this says 'allow'.
-    PAYMENT_SIMULATOR: z.enum(['allow', 'deny']).optional(),
+    PAYMENT_SIMULATOR: optionalText.pipe(z.enum(['allow', 'deny']).optional()),
     // Seed the demo catalogue (and, outside production, a demo admin) into an empty database.
-    DEMO_DATA: z.enum(['true', 'false']).optional(),
+    DEMO_DATA: optionalText.pipe(z.enum(['true', 'false']).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Where the React Router build lives (client assets and the server bundle).
     BUILD_DIR: z.string().default('build'),
+    // Product images and the logo in an S3-compatible bucket instead of DATA_DIR/uploads.
+    S3_BUCKET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+        .optional(),
+    ),
+    S3_REGION: optionalText,
+    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false']).optional()),
   })
   .refine((env) => Boolean(env.PAYSTACK_SECRET_KEY) === Boolean(env.PAYSTACK_PUBLIC_KEY), {
     message: 'set both PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY, or neither',
     path: ['PAYSTACK_SECRET_KEY'],
+  })
+  .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
+    message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS default credentials)',
+    path: ['S3_ACCESS_KEY_ID'],
+  })
+  .refine((env) => env.S3_BUCKET || !(env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_REGION), {
+    message: 'S3 settings need S3_BUCKET',
+    path: ['S3_BUCKET'],
   });
 
 export type Env = Readonly<{
@@ -52,7 +72,20 @@ export type Env = Readonly<{
   demoData: boolean;
   logLevel: string;
   buildDir: string;
+  /** Product images and the logo in an S3-compatible bucket; null keeps them under DATA_DIR. */
+  s3: S3Settings | null;
 }>;
+
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  /** A non-AWS server (MinIO, R2, Spaces, a local test server); AWS itself when undefined. */
+  endpoint: string | undefined;
+  /** Undefined: the AWS SDK's default chain (AWS_* variables, an instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key`: what most local servers need. */
+  forcePathStyle: boolean;
+};
 
 export class EnvError extends Error {}
 
@@ -85,5 +118,19 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     demoData: raw.DEMO_DATA ? raw.DEMO_DATA === 'true' : !isProduction,
     logLevel: raw.LOG_LEVEL,
     buildDir: path.resolve(raw.BUILD_DIR),
+    s3: raw.S3_BUCKET
+      ? {
+          bucket: raw.S3_BUCKET,
+          region: raw.S3_REGION ?? 'us-east-1',
+          endpoint: raw.S3_ENDPOINT,
+          credentials:
+            raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: raw.S3_FORCE_PATH_STYLE
+            ? raw.S3_FORCE_PATH_STYLE === 'true'
+            : raw.S3_ENDPOINT !== undefined,
+        }
+      : null,
   });
 }

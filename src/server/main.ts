@@ -54,6 +54,14 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     const jobsStopped = jobs.stop();
+    // Open live streams would keep the server from closing; their pages reconnect elsewhere. Their
+    // connections become idle only once each stream has ended, after close() has looked for idle
+    // ones, so they are closed as they go quiet.
+    deps.events.close();
+    if ('closeIdleConnections' in server) {
+      const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+      closeIdle.unref();
+    }
     server.close(async () => {
       await jobsStopped;
       await database

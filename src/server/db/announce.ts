@@ -3,12 +3,30 @@ import type { SqlRunner } from './client';
 /** The channel every data change is announced on; the live-updates feature listens to it. */
 export const CHANGES_CHANNEL = 'shop_changes';
 
+/** Tables whose changes live screens show, and so are announced. */
+export type ChangedTable =
+  | 'orders'
+  | 'order_items'
+  | 'payment_transactions'
+  | 'product_variants'
+  | 'products'
+  | 'users'
+  | 'site_notifications';
+
+/**
+ * What changed, never the data itself: ids and the owner, so a listener can decide who may hear
+ * of it and pages read the row again through the API. No personal data goes on the wire.
+ */
 export type Change = {
-  table: string;
+  table: ChangedTable;
   id: string;
-  /** The owner of the row, so listeners can send it only to viewers allowed to read it. */
+  /** The owner of the row (an order's shopper; a profile's own id), or null for shop-wide rows. */
   userId: string | null;
   action: string;
+  /** For order_items and payment_transactions: the order they belong to. */
+  orderId?: string;
+  /** For product_variants: their product. */
+  productId?: string;
 };
 
 /**
@@ -17,4 +35,13 @@ export type Change = {
  */
 export async function announce(sql: SqlRunner, change: Change): Promise<void> {
   await sql.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(change)]);
+}
+
+/** Several changes in one statement (a whole order's items, every variant a release touched). */
+export async function announceAll(sql: SqlRunner, changes: Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  await sql.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [
+    CHANGES_CHANNEL,
+    changes.map((change) => JSON.stringify(change)),
+  ]);
 }

@@ -6,6 +6,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import {
+  createPgliteListener,
+  createPostgresListener,
+  type NotificationListener,
+  type Unlisten,
+} from './listen';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -28,6 +34,15 @@ export interface Database {
   sql: SqlRunner;
   /** Runs `fn` in one transaction with plain SQL. */
   transaction<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * Subscribes to a NOTIFY channel (see db/announce.ts). One LISTEN per channel per process, on a
+   * dedicated connection that reconnects by itself, fanned out to this process's subscribers.
+   * Resolves once listening, so anything committed afterwards is heard.
+   */
+  listen(channel: string, listener: NotificationListener): Promise<Unlisten>;
+  /** How many subscriptions this process holds (a closed live stream must give its own back). */
+  readonly listeners: number;
+  /** Closes the pool and the LISTEN connection. */
   close(): Promise<void>;
 }
 
@@ -47,6 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  const listener = createPostgresListener(url);
   // An idle connection can be closed by the server (restart, failover, a dropped test database).
   // node-postgres reports that as an 'error' event; the pool replaces the connection, so it must
   // not crash the process. Queries in flight still fail and are handled by their callers.
@@ -78,7 +94,14 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: (channel, subscriber) => listener.listen(channel, subscriber),
+    get listeners() {
+      return listener.size;
+    },
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 
@@ -89,6 +112,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
   });
+  const listener = createPgliteListener(client);
   type Queryable = Pick<PGlite, 'exec' | 'query'>;
   const runner = (target: Queryable): SqlRunner => ({
     async exec(text) {
@@ -104,7 +128,14 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
     db: drizzlePglite(client, { schema }) as unknown as Db,
     sql: runner(client),
     transaction: (fn) => client.transaction((tx) => fn(runner(tx))),
-    close: () => client.close(),
+    listen: (channel, subscriber) => listener.listen(channel, subscriber),
+    get listeners() {
+      return listener.size;
+    },
+    async close() {
+      await listener.close();
+      await client.close();
+    },
   };
 }
 

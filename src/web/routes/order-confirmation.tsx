@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { shortId } from '#shared/constants';
 import { formatLongDate } from '#shared/dates';
@@ -13,6 +13,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from '../features/orders/order-b
 import { OrderProgress } from '../features/orders/order-progress';
 import { orderHeadline } from '../features/orders/order-status';
 import { ApiError, api } from '../lib/api';
+import { liveTopics, useLive } from '../lib/live';
 import type { HeadArgs, HeadTag, LoadArgs, PageProps } from '../lib/route-module';
 import { paths } from '../paths';
 
@@ -43,32 +44,20 @@ export const Pending = CheckingAccess;
 const card = 'rounded-lg border border-neutral-200 p-4 sm:p-5';
 
 /**
- * Keeps the order current: read again whenever the shopper comes back to the tab (an admin may
- * have shipped it meanwhile). Live updates will replace this.
+ * Keeps the order current: read again as soon as the server says it changed (paid, shipped by an
+ * admin, cancelled), without a reload.
  */
 function useFreshOrder(initial: Order): Order {
   const [order, setOrder] = useState(initial);
-  useEffect(() => {
-    let active = true;
-    const refresh = () => {
-      if (document.visibilityState !== 'visible') return;
-      api
-        .get<{ order: Order }>(`/api/orders/${encodeURIComponent(initial.id)}`)
-        .then((body) => {
-          if (active) setOrder(body.order);
-        })
-        .catch(() => {
-          // Keep showing what we have; the next focus tries again.
-        });
-    };
-    window.addEventListener('focus', refresh);
-    document.addEventListener('visibilitychange', refresh);
-    return () => {
-      active = false;
-      window.removeEventListener('focus', refresh);
-      document.removeEventListener('visibilitychange', refresh);
-    };
+  const refresh = useCallback(() => {
+    api
+      .get<{ order: Order }>(`/api/orders/${encodeURIComponent(initial.id)}`)
+      .then((body) => setOrder(body.order))
+      .catch(() => {
+        // Keep showing what we have; the next change tries again.
+      });
   }, [initial.id]);
+  useLive([liveTopics.order(initial.id)], refresh);
   return order;
 }
 

@@ -9,6 +9,7 @@ import { APIError } from 'better-auth/api';
 import { isAdminRole, LIMITS, type Role } from '#shared/constants';
 import { MESSAGES, type SessionUserDto, strongPassword } from '#shared/schemas/accounts';
 import type { AppDeps, ResolvedSession, SessionUser } from '../../context';
+import { announce } from '../../db/announce';
 import { AppError, badRequest, unauthorized } from '../../errors';
 import {
   assertUnderLimit,
@@ -216,6 +217,25 @@ export async function resolveSession(deps: AppDeps, headers: Headers): Promise<R
   };
 }
 
+/**
+ * The role behind a session that is still good (not signed out, expired or idle past the role's
+ * limit), or null. Reads only: long-lived connections (live updates) check with it before each
+ * message, and must not count as activity that keeps an idle session alive.
+ */
+export async function activeSessionRole(
+  deps: Pick<AppDeps, 'database'>,
+  sessionId: string,
+): Promise<Role | null> {
+  const [row] = await deps.database.sql.query<{ role: Role; idle_ms: number }>(
+    `SELECT u.role, (extract(epoch FROM now() - coalesce(s.last_active_at, s.created_at)) * 1000)::float8 AS idle_ms
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id = $1 AND s.expires_at > now()`,
+    [sessionId],
+  );
+  if (!row || row.idle_ms > idleMinutesFor(row.role) * 60_000) return null;
+  return row.role;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Passwords
 
@@ -246,10 +266,13 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
     throw error;
   }
   if (pending) {
-    await deps.database.sql.query(
-      'UPDATE users SET email_verified = true, updated_at = now() WHERE id = $1 AND NOT email_verified',
-      [pending.value],
-    );
+    await deps.database.transaction(async (sql) => {
+      const confirmed = await sql.query(
+        'UPDATE users SET email_verified = true, updated_at = now() WHERE id = $1 AND NOT email_verified RETURNING id',
+        [pending.value],
+      );
+      if (confirmed.length > 0) await announce(sql, profileChange(pending.value, 'confirmed'));
+    });
   }
 }
 
@@ -337,16 +360,24 @@ export async function updateProfile(
   userId: string,
   input: ProfileInput,
 ): Promise<SessionUserDto> {
-  const [row] = await deps.database.sql.query<ProfileRow>(
-    `UPDATE users SET first_name = $2, last_name = $3, display_name = $4, phone = $5,
-       name = coalesce($4, $2 || ' ' || $3), updated_at = now()
-     WHERE id = $1
-     RETURNING id, email, first_name, last_name, display_name, phone, role`,
-    [userId, input.firstName, input.lastName, input.displayName, input.phone],
-  );
+  const row = await deps.database.transaction(async (sql) => {
+    const [updated] = await sql.query<ProfileRow>(
+      `UPDATE users SET first_name = $2, last_name = $3, display_name = $4, phone = $5,
+         name = coalesce($4, $2 || ' ' || $3), updated_at = now()
+       WHERE id = $1
+       RETURNING id, email, first_name, last_name, display_name, phone, role`,
+      [userId, input.firstName, input.lastName, input.displayName, input.phone],
+    );
+    if (updated) await announce(sql, profileChange(userId, 'updated'));
+    return updated;
+  });
   if (!row) throw unauthorized();
   return toDto(row);
 }
+
+/** A profile changed: admin screens of customers read it again. */
+const profileChange = (userId: string, action: string) =>
+  ({ table: 'users', id: userId, userId, action }) as const;
 
 // ---------------------------------------------------------------------------------------------
 // Accounts created by the shop itself (admin command, demo admin, test factories)
@@ -384,6 +415,7 @@ export async function createAccount(deps: AppDeps, input: CreateAccountInput): P
       `INSERT INTO accounts (user_id, account_id, provider_id, password) VALUES ($1, $3, 'credential', $2)`,
       [user!.id, hash, user!.id],
     );
+    await announce(sql, profileChange(user!.id, 'created'));
     return { id: user!.id };
   });
 }
@@ -443,6 +475,7 @@ export async function createOrPromoteAdmin(
       }
       await sql.query('DELETE FROM sessions WHERE user_id = $1', [existing.id]);
     }
+    await announce(sql, profileChange(existing.id, 'role_changed'));
   });
   return { userId: existing.id, email, role, created: false };
 }

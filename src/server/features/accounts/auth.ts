@@ -8,6 +8,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { LIMITS } from '#shared/constants';
 import type { AppDeps } from '../../context';
+import { announce } from '../../db/announce';
 import * as schema from '../../db/schema';
 import { sendAccountExistsEmail, sendConfirmationEmail, sendPasswordResetEmail } from './account-emails';
 
@@ -72,6 +73,32 @@ function buildAuth(deps: AuthDeps, secret: string) {
       },
     },
     account: { modelName: 'accounts' },
+    // Profiles Better Auth writes (sign-up, email confirmation) are announced like ours. Its
+    // 'after' hooks run once its transaction has committed, so the change is already there.
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await announce(deps.database.sql, {
+              table: 'users',
+              id: user.id,
+              userId: user.id,
+              action: 'created',
+            });
+          },
+        },
+        update: {
+          after: async (user) => {
+            await announce(deps.database.sql, {
+              table: 'users',
+              id: user.id,
+              userId: user.id,
+              action: 'updated',
+            });
+          },
+        },
+      },
+    },
     verification: { modelName: 'verifications' },
     // Better Auth's own limiter only guards its HTTP handler, which we do not mount; our routes
     // count attempts per account and per IP in the same table (rate-limit.ts).

@@ -1,6 +1,6 @@
 import type { CheckoutForm } from '#shared/schemas/checkout';
 import type { AppDeps } from '../../context';
-import { announce } from '../../db/announce';
+import { announce, announceAll, type Change } from '../../db/announce';
 import type { AddressSnapshot } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import { clearCartIn, itemLabel, lineStatus, readCartRows } from '../cart/cart';
@@ -95,11 +95,13 @@ export async function placeOrder(
       ],
     );
     const id = order!.id;
+    const items: Change[] = [];
     for (const row of rows) {
-      await sql.query(
+      const [item] = await sql.query<{ id: string }>(
         `INSERT INTO order_items (order_id, product_id, variant_id, name, gender, size, color, image_key,
                                   quantity, unit_price_kobo)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         RETURNING id`,
         [
           id,
           row.product_id,
@@ -113,9 +115,11 @@ export async function placeOrder(
           row.price_kobo,
         ],
       );
+      items.push({ table: 'order_items', id: item!.id, userId, action: 'created', orderId: id });
     }
     await clearCartIn(sql, userId);
     await announce(sql, { table: 'orders', id, userId, action: 'created' });
+    await announceAll(sql, items);
     return { id, lowStock };
   });
   await sendOrderEmail(deps, orderId, 'order_placed');

@@ -78,7 +78,7 @@ async function sendStored(
   };
   // Hono answers HEAD through this GET route; opening the file for it would only leak a handle.
   if (c.req.method === 'HEAD') return c.body(null, 200, responseHeaders);
-  return c.body(toWebStream(storage.stream(bucket, key)), 200, responseHeaders);
+  return c.body(toWebStream(await storage.stream(bucket, key)), 200, responseHeaders);
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {

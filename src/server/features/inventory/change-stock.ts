@@ -72,6 +72,12 @@ export async function changeVariantStock(
     after: { stock: after },
     details: { sku: row.sku, reason: change.reason, ...(change.note ? { note: change.note } : {}) },
   });
-  await announce(sql, { table: 'product_variants', id: change.variantId, userId: null, action: 'stock' });
+  await announce(sql, {
+    table: 'product_variants',
+    id: change.variantId,
+    userId: null,
+    action: 'adjusted',
+    productId: row.product_id,
+  });
   return { variantId: change.variantId, before, after, changed: true };
 }

@@ -1,3 +1,4 @@
+import { announceAll, type Change } from '../../db/announce';
 import type { SqlRunner } from '../../db/client';
 import { conflict } from '../../errors';
 import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
@@ -10,17 +11,21 @@ export type StockClaim = { variantId: string; quantity: number; label: string };
  * never go below zero however many buyers race; rows are locked in id order to avoid deadlocks.
  */
 export async function reserveStock(sql: SqlRunner, claims: StockClaim[]): Promise<void> {
+  const taken: Change[] = [];
   const sorted = [...claims].sort((a, b) =>
     a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0,
   );
   for (const claim of sorted) {
-    const updated = await sql.query<{ id: string }>(
+    const updated = await sql.query<{ id: string; product_id: string }>(
       `UPDATE product_variants SET stock_quantity = stock_quantity - $2, updated_at = now()
         WHERE id = $1 AND stock_quantity >= $2
-        RETURNING id`,
+        RETURNING id, product_id`,
       [claim.variantId, claim.quantity],
     );
-    if (updated.length > 0) continue;
+    if (updated.length > 0) {
+      taken.push(stockChange(updated[0]!, 'reserved'));
+      continue;
+    }
     const [row] = await sql.query<{ stock_quantity: number }>(
       'SELECT stock_quantity FROM product_variants WHERE id = $1',
       [claim.variantId],
@@ -34,7 +39,16 @@ export async function reserveStock(sql: SqlRunner, claims: StockClaim[]): Promis
       item: { variantId: claim.variantId, name: claim.label, available, requested: claim.quantity },
     });
   }
+  await announceAll(sql, taken);
 }
+
+const stockChange = (row: { id: string; product_id: string }, action: string): Change => ({
+  table: 'product_variants',
+  id: row.id,
+  userId: null,
+  action,
+  productId: row.product_id,
+});
 
 /**
  * Puts the items of these orders back on the shelf. Callers must have just set
@@ -44,7 +58,7 @@ export async function releaseStock(sql: SqlRunner, orderIds: string[]): Promise<
   if (orderIds.length === 0) return;
   const { threshold } = await readOutOfStockSettings(sql);
   // Back above the low-stock line, a variant may alert the admins again when it next runs low.
-  await sql.query(
+  const released = await sql.query<{ id: string; product_id: string }>(
     `UPDATE product_variants v
         SET stock_quantity = v.stock_quantity + r.quantity, updated_at = now(),
             low_stock_alerted_at = CASE WHEN v.stock_quantity + r.quantity > $2 THEN NULL
@@ -53,8 +67,13 @@ export async function releaseStock(sql: SqlRunner, orderIds: string[]): Promise<
                FROM order_items
               WHERE order_id = ANY($1::uuid[]) AND variant_id IS NOT NULL
               GROUP BY variant_id) r
-      WHERE v.id = r.variant_id`,
+      WHERE v.id = r.variant_id
+      RETURNING v.id, v.product_id`,
     [orderIds, threshold],
+  );
+  await announceAll(
+    sql,
+    released.map((row) => stockChange(row, 'released')),
   );
 }
 
@@ -75,12 +94,16 @@ export async function reReserveOrderStock(sql: SqlRunner, orderId: string): Prom
   );
   const available = new Map(stock.map((row) => [row.id, row.stock_quantity]));
   if (wanted.some((row) => (available.get(row.variant_id!) ?? 0) < row.quantity)) return false;
+  const taken: Change[] = [];
   for (const row of wanted) {
-    await sql.query(
+    const updated = await sql.query<{ id: string; product_id: string }>(
       `UPDATE product_variants SET stock_quantity = stock_quantity - $2, updated_at = now()
-        WHERE id = $1 AND stock_quantity >= $2`,
+        WHERE id = $1 AND stock_quantity >= $2
+        RETURNING id, product_id`,
       [row.variant_id, row.quantity],
     );
+    if (updated[0]) taken.push(stockChange(updated[0], 'reserved'));
   }
+  await announceAll(sql, taken);
   return true;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { LIMITS } from '#shared/constants';
 import type { InitializePaymentResponse, VerifyPaymentResponse } from '#shared/schemas/payments';
 import { type Actor, type AppDeps, type SessionUser, systemActor } from '../../context';
-import { announce } from '../../db/announce';
+import { announce, type Change } from '../../db/announce';
 import { AppError, conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/record-audit';
 import { reReserveOrderStock } from '../inventory/stock';
@@ -71,11 +71,15 @@ export async function initializePayment(
   // The order id and the time (plus a little randomness so two clicks in one millisecond differ).
   const reference = `${order.id}-${now.getTime()}-${randomBytes(2).toString('hex')}`;
   // Recorded before the call, so a webhook that beats the answer still finds its transaction.
-  await sql.query(
-    `INSERT INTO payment_transactions (order_id, reference, amount_kobo, currency, status)
-     VALUES ($1, $2, $3, $4, 'initialized')`,
-    [order.id, reference, amountKobo, CURRENCY],
-  );
+  await deps.database.transaction(async (tx) => {
+    const [row] = await tx.query<{ id: string }>(
+      `INSERT INTO payment_transactions (order_id, reference, amount_kobo, currency, status)
+       VALUES ($1, $2, $3, $4, 'initialized')
+       RETURNING id`,
+      [order.id, reference, amountKobo, CURRENCY],
+    );
+    await announce(tx, paymentChange(row!.id, order.id, user.id, 'initialized'));
+  });
   const result = await initializeTransaction(gateway, {
     email,
     amountKobo,
@@ -99,6 +103,14 @@ export async function initializePayment(
   };
 }
 
+const paymentChange = (id: string, orderId: string, userId: string | null, action: string): Change => ({
+  table: 'payment_transactions',
+  id,
+  userId,
+  action,
+  orderId,
+});
+
 type PaidOutcome = 'paid' | 'already_paid' | 'refund_due' | 'already_refund_due';
 
 /**
@@ -120,12 +132,14 @@ async function markOrderPaid(deps: AppDeps, actor: Actor, orderId: string, refer
       orderId,
     ]);
     if (!order) throw notFound('Order not found');
-    await sql.query(
+    const [payment] = await sql.query<{ id: string }>(
       `UPDATE payment_transactions
           SET status = 'success', verified_at = coalesce(verified_at, now()), provider_response = $2
-        WHERE reference = $1`,
+        WHERE reference = $1
+        RETURNING id`,
       [reference, JSON.stringify(raw)],
     );
+    if (payment) await announce(sql, paymentChange(payment.id, orderId, order.user_id, 'success'));
     if (order.payment_status === 'paid')
       return order.status === 'cancelled' ? 'already_refund_due' : 'already_paid';
 
@@ -183,15 +197,16 @@ async function confirmPayment(
   const orderId = transaction.order_id;
 
   if (result.status !== 'success') {
-    await deps.database.sql.query(
-      `UPDATE payment_transactions SET status = $2, provider_response = $3
-        WHERE reference = $1 AND status = 'initialized'`,
-      [
-        transaction.reference,
-        result.status === 'failed' ? 'failed' : 'abandoned',
-        JSON.stringify(result.raw),
-      ],
-    );
+    const status = result.status === 'failed' ? 'failed' : 'abandoned';
+    await deps.database.transaction(async (sql) => {
+      const [payment] = await sql.query<{ id: string }>(
+        `UPDATE payment_transactions SET status = $2, provider_response = $3
+          WHERE reference = $1 AND status = 'initialized'
+          RETURNING id`,
+        [transaction.reference, status, JSON.stringify(result.raw)],
+      );
+      if (payment) await announce(sql, paymentChange(payment.id, orderId, transaction.user_id, status));
+    });
     const message =
       result.status === 'failed'
         ? `The payment was declined${result.gatewayResponse ? `: ${result.gatewayResponse}` : ''}.`

@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorage, InvalidStorageKeyError, isValidKey, type Storage } from './storage';
+import { createStorage, InvalidStorageKeyError, isValidKey, type LocalStorage } from './storage';
 
 let dir: string;
-let storage: Storage;
+let storage: LocalStorage;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'storage-test-'));
   storage = createStorage(dir);
@@ -24,7 +24,8 @@ describe('storage', () => {
     expect(await storage.stat('product-images', 'products/p1/i1/400.webp')).toMatchObject({ size: 5 });
 
     const chunks: Buffer[] = [];
-    for await (const chunk of storage.stream('product-images', 'products/p1/i1/400.webp')) chunks.push(chunk);
+    for await (const chunk of await storage.stream('product-images', 'products/p1/i1/400.webp'))
+      chunks.push(chunk);
     expect(Buffer.concat(chunks).toString()).toBe('hello');
 
     await storage.delete('product-images', 'products/p1/i1/400.webp');

@@ -5,9 +5,11 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
- * File storage on the local disk, in place of the hosted backend's buckets:
- * `${DATA_DIR}/uploads/{bucket}/{key}`. Keys are slash-separated names checked against a strict
- * pattern, so no key (however it was encoded in a URL) can reach outside its bucket's folder.
+ * File storage, in place of the hosted backend's buckets: the `Storage` interface with two
+ * adapters, a folder on the local disk (`${DATA_DIR}/uploads/{bucket}/{key}`, one machine) and an
+ * S3-compatible bucket (s3-storage.ts, any number of machines). Keys are slash-separated names
+ * checked against a strict pattern, so no key (however it was encoded in a URL) can reach outside
+ * its bucket's folder.
  */
 export const BUCKETS = ['product-images', 'logo'] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -35,27 +37,39 @@ export function isBucket(value: string): value is Bucket {
 export type StoredObject = { size: number; modifiedAt: Date };
 
 export interface Storage {
-  /** Writes atomically (temp file + rename), so readers never see half a file. */
+  /** Where objects live, for logs and the health of a deployment: 'local' or 's3'. */
+  readonly kind: 'local' | 's3';
+  /** Writes atomically, so readers never see half an object. */
   put(bucket: Bucket, key: string, data: Uint8Array | string): Promise<void>;
   read(bucket: Bucket, key: string): Promise<Buffer>;
   /** Null when the object does not exist. */
   stat(bucket: Bucket, key: string): Promise<StoredObject | null>;
-  stream(bucket: Bucket, key: string): Readable;
+  /** The object's bytes as they are read (for serving); fails if it does not exist. */
+  stream(bucket: Bucket, key: string): Promise<Readable>;
   exists(bucket: Bucket, key: string): Promise<boolean>;
   /** Deletes one object; deleting a missing object is not an error. */
   delete(bucket: Bucket, key: string): Promise<void>;
   /** Deletes everything under `prefix/` (a folder of keys). */
   deletePrefix(bucket: Bucket, prefix: string): Promise<void>;
-  /** The absolute path of an object, after the key has been checked. */
-  pathOf(bucket: Bucket, key: string): string;
 }
 
-export function createStorage(dataDir: string): Storage {
+/** Checks a bucket and key before any adapter touches them. */
+export function checkKey(bucket: Bucket, key: string): void {
+  if (!isBucket(bucket)) throw new Error(`unknown bucket: ${String(bucket)}`);
+  if (!isValidKey(key)) throw new InvalidStorageKeyError(key);
+}
+
+export type LocalStorage = Storage & {
+  /** The absolute path of an object, after the key has been checked. */
+  pathOf(bucket: Bucket, key: string): string;
+};
+
+/** The local-folder adapter: one machine (or a shared disk). Writes go to a temp file, then rename. */
+export function createStorage(dataDir: string): LocalStorage {
   const root = path.resolve(dataDir, 'uploads');
 
   const pathOf = (bucket: Bucket, key: string): string => {
-    if (!isBucket(bucket)) throw new Error(`unknown bucket: ${String(bucket)}`);
-    if (!isValidKey(key)) throw new InvalidStorageKeyError(key);
+    checkKey(bucket, key);
     const bucketDir = path.join(root, bucket);
     const full = path.resolve(bucketDir, ...key.split('/'));
     // Belt and braces: the pattern already rules out escapes, this makes it independent of it.
@@ -74,6 +88,7 @@ export function createStorage(dataDir: string): Storage {
   };
 
   return {
+    kind: 'local',
     pathOf,
     async put(bucket, key, data) {
       const file = pathOf(bucket, key);
@@ -94,7 +109,15 @@ export function createStorage(dataDir: string): Storage {
       const info = await statOrNull(pathOf(bucket, key));
       return info ? { size: info.size, modifiedAt: info.mtime } : null;
     },
-    stream: (bucket, key) => createReadStream(pathOf(bucket, key)),
+    async stream(bucket, key) {
+      const stream = createReadStream(pathOf(bucket, key));
+      // Opening errors (a file deleted since its stat) surface here rather than mid-response.
+      await new Promise<void>((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', reject);
+      });
+      return stream;
+    },
     async exists(bucket, key) {
       return (await statOrNull(pathOf(bucket, key))) !== null;
     },

@@ -7,6 +7,7 @@ import type { Order } from '#shared/schemas/orders';
 import { Button, buttonClass } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { api } from '../../lib/api';
+import { liveTopics, useLive } from '../../lib/live';
 import { paths } from '../../paths';
 import { OrderStatusBadge, PaymentStatusBadge } from '../orders/order-badges';
 
@@ -16,8 +17,8 @@ export const newestFirst = (orders: readonly Order[]): Order[] =>
   [...orders].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 
 /**
- * The shopper's orders, newest first. Read again when the shopper comes back to the tab, so a
- * status changed meanwhile (paid, shipped) shows without a reload.
+ * The shopper's orders, newest first. Read again whenever the server says one of them changed
+ * (placed, paid, shipped, cancelled), so the list is current without a reload.
  */
 function useOrders(initial: Order[] | null) {
   const [orders, setOrders] = useState(initial);
@@ -41,13 +42,7 @@ function useOrders(initial: Order[] | null) {
     }
   }, [initial]);
 
-  useEffect(() => {
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void reload(true);
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [reload]);
+  useLive([liveTopics.myOrders], () => void reload(true));
 
   return { orders, loading, reload: () => reload(false) };
 }
