@@ -99,14 +99,12 @@ export async function createWebHandlers(buildDir: string): Promise<WebHandlers> 
           if (value && !headers.has(name)) headers.set(name, value);
         }
         headers.set('x-request-id', c.get('requestId'));
-        return c
-          .get('deps')
-          .inProcess.request(
-            new Request(new URL(apiPath, new URL(visitor.url).origin), { ...init, headers }),
-            // Made on the visitor's behalf, the call carries their connection: rules that look at
-            // it (client address, this-machine-only routes) see the visitor.
-            { renderScope, incoming: c.env?.incoming },
-          );
+        return c.get('deps').inProcess.request(
+          new Request(new URL(apiPath, new URL(visitor.url).origin), { ...init, headers }),
+          // Made on the visitor's behalf, the call carries their connection: rules that look at
+          // it (client address, this-machine-only routes) see the visitor.
+          { renderScope, incoming: c.env?.incoming },
+        );
       },
     };
     return render(visitor, context, clientAssets);
