@@ -8,6 +8,7 @@ import type { ChangeFeed } from './features/live/change-feed';
 import type { Gateway } from './features/payments/gateway';
 import type { Storage } from './features/storage/storage';
 import type { InProcessFetch } from './in-process';
+import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 
 /**
@@ -30,6 +31,11 @@ export interface AppDeps {
   inProcess: InProcessFetch;
   /** Committed changes, from every server process, for live updates (features/live). */
   events: ChangeFeed;
+  /**
+   * Background work kept in the database: `jobs.enqueue(sql, job, data)` inside the transaction of
+   * the change that causes it (see jobs/queue.ts; the jobs are listed in jobs/all-jobs.ts).
+   */
+  jobs: JobQueue;
 }
 
 /**

@@ -8,6 +8,8 @@ import { createPaymentGateway } from './features/payments/gateway';
 import { createS3Storage } from './features/storage/s3-storage';
 import { createStorage, type Storage } from './features/storage/storage';
 import { InProcessFetch } from './in-process';
+import { JOB_DEFINITIONS, JOB_SCHEDULES } from './jobs/all-jobs';
+import { createJobQueue, type JobQueueOptions } from './jobs/queue';
 import type { Logger } from './logger';
 
 export type DepsInput = {
@@ -18,6 +20,8 @@ export type DepsInput = {
   mailer?: Mailer;
   /** Defaults to the S3 bucket when S3_BUCKET is set, otherwise the local folder under DATA_DIR. */
   storage?: Storage;
+  /** Tunes the job queue (tests: quicker polling and retries, schedules off). */
+  jobs?: Partial<JobQueueOptions>;
 };
 
 /**
@@ -29,8 +33,20 @@ export async function createDeps(input: DepsInput): Promise<AppDeps> {
   const { env, database, logger } = input;
   const mailer = input.mailer ?? createMailer(env);
   const inProcess = new InProcessFetch();
-  const auth = await createAuth({ env, database, logger, mailer });
-  return {
+  let deps: AppDeps | undefined;
+  const jobs = createJobQueue({
+    database,
+    logger,
+    definitions: JOB_DEFINITIONS,
+    schedules: JOB_SCHEDULES,
+    options: { timeoutSeconds: env.jobTimeoutSeconds, ...input.jobs },
+    deps: () => {
+      if (!deps) throw new Error('createDeps has not finished');
+      return deps;
+    },
+  });
+  const auth = await createAuth({ env, database, logger, mailer, jobs });
+  deps = {
     env,
     database,
     logger,
@@ -40,5 +56,7 @@ export async function createDeps(input: DepsInput): Promise<AppDeps> {
     payments: createPaymentGateway(env, inProcess),
     inProcess,
     events: createChangeFeed(database, logger),
+    jobs,
   };
+  return deps;
 }

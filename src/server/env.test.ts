@@ -69,6 +69,22 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ S3_BUCKET: 'Not A Bucket' })).toThrow(/S3_BUCKET/);
   });
 
+  it('starts one process by default and several only on PostgreSQL', () => {
+    expect(loadEnv({}).webConcurrency).toBe(1);
+    expect(loadEnv({}).jobTimeoutSeconds).toBe(120);
+    expect(loadEnv({ WEB_CONCURRENCY: '', JOB_TIMEOUT_SECONDS: '' })).toMatchObject({
+      webConcurrency: 1,
+      jobTimeoutSeconds: 120,
+    });
+    const url = 'postgres://postgres@127.0.0.1:5432/shop';
+    expect(loadEnv({ WEB_CONCURRENCY: '4', DATABASE_URL: url }).webConcurrency).toBe(4);
+    expect(() => loadEnv({ WEB_CONCURRENCY: '2' })).toThrow(
+      /^Invalid configuration: WEB_CONCURRENCY: more than one server process needs a PostgreSQL server/,
+    );
+    expect(() => loadEnv({ WEB_CONCURRENCY: '0', DATABASE_URL: url })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => loadEnv({ JOB_TIMEOUT_SECONDS: '0' })).toThrow(/JOB_TIMEOUT_SECONDS/);
+  });
+
   it('points at the real Paystack API when keys are set', () => {
     const env = loadEnv({ PAYSTACK_SECRET_KEY: 'sk_test_1', PAYSTACK_PUBLIC_KEY: 'pk_test_1' });
     expect(env.paystack.baseUrl).toBe('https://api.paystack.co');

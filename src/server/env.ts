@@ -39,6 +39,10 @@ const schema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false']).optional()),
+    // Server processes started by `npm run serve` (node's cluster module), PostgreSQL only.
+    WEB_CONCURRENCY: optionalText.pipe(z.coerce.number().int().min(1).max(64).optional()),
+    // A background job still running after this long counts as lost (its process died) and is retried.
+    JOB_TIMEOUT_SECONDS: optionalText.pipe(z.coerce.number().int().min(1).max(3600).optional()),
   })
   .refine((env) => Boolean(env.PAYSTACK_SECRET_KEY) === Boolean(env.PAYSTACK_PUBLIC_KEY), {
     message: 'set both PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY, or neither',
@@ -51,6 +55,12 @@ const schema = z
   .refine((env) => env.S3_BUCKET || !(env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_REGION), {
     message: 'S3 settings need S3_BUCKET',
     path: ['S3_BUCKET'],
+  })
+  // The embedded database lives inside one process: a second process cannot open it.
+  .refine((env) => (env.WEB_CONCURRENCY ?? 1) === 1 || Boolean(env.DATABASE_URL), {
+    message:
+      'more than one server process needs a PostgreSQL server (DATABASE_URL); the embedded database (PGlite) runs inside one process',
+    path: ['WEB_CONCURRENCY'],
   });
 
 export type Env = Readonly<{
@@ -74,6 +84,8 @@ export type Env = Readonly<{
   buildDir: string;
   /** Product images and the logo in an S3-compatible bucket; null keeps them under DATA_DIR. */
   s3: S3Settings | null;
+  webConcurrency: number;
+  jobTimeoutSeconds: number;
 }>;
 
 export type S3Settings = {
@@ -132,5 +144,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
             : raw.S3_ENDPOINT !== undefined,
         }
       : null,
+    webConcurrency: raw.WEB_CONCURRENCY ?? 1,
+    jobTimeoutSeconds: raw.JOB_TIMEOUT_SECONDS ?? 120,
   });
 }

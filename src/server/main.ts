@@ -1,39 +1,59 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
 import { ensureDefaults } from './db/defaults';
 import { migrate } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { createDeps } from './deps';
-import { EnvError, loadEnv } from './env';
+import { type Env, EnvError, loadEnv } from './env';
 import { ensureDemoAdmin } from './features/accounts/accounts';
-import { expireUnpaidOrders } from './features/orders/cancel-order';
 import { networkExposureWarning } from './http/local-only';
-import { startJobs } from './jobs';
-import { createLogger } from './logger';
+import { createLogger, type Logger } from './logger';
 import { createWebHandlers } from './web';
 
-async function main() {
-  // A local .env file, when there is one, fills in what the environment does not set.
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  const env = loadEnv();
-  const logger = createLogger(env.logLevel);
-  const database = await openDatabase(
+function open(env: Env): Promise<Database> {
+  return openDatabase(
     env.databaseUrl
       ? { kind: 'postgres', url: env.databaseUrl }
       : { kind: 'pglite', dataDir: path.join(env.dataDir, 'pglite') },
   );
+}
+
+/**
+ * What happens once per start, before any request is served: migrations, defaults, the job
+ * queue's tables, demo data and the demo admin (whose password is printed once).
+ */
+async function prepare(env: Env, logger: Logger, database: Database) {
   const version = await migrate(database);
   await ensureDefaults(database);
   const deps = await createDeps({ env, database, logger });
+  await deps.jobs.install();
   if (env.demoData) await seedDemoData(deps);
   if (env.demoData && !env.isProduction) await ensureDemoAdmin(deps);
+  return { deps, version };
+}
+
+/** One server process: HTTP and the job workers, until SIGTERM or SIGINT. */
+async function runServer(env: Env, logger: Logger, options: { prepared: boolean }) {
+  const database = await open(env);
+  let version: number | undefined;
+  let deps: Awaited<ReturnType<typeof createDeps>>;
+  if (options.prepared) {
+    deps = await createDeps({ env, database, logger });
+  } else {
+    ({ deps, version } = await prepare(env, logger, database));
+  }
+  await deps.jobs.start();
 
   const app = createApp(deps, { web: await createWebHandlers(env.buildDir) });
-
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+    if (cluster.isWorker) {
+      logger.info({ port: info.port, worker: cluster.worker?.id, pid: process.pid }, 'server process ready');
+      return;
+    }
     const warning = networkExposureWarning(env);
     if (warning) console.error(warning);
     logger.info(
@@ -41,10 +61,6 @@ async function main() {
       `Shop ready at ${env.publicUrl}`,
     );
   });
-  const jobs = startJobs(
-    [{ name: 'expire-unpaid-orders', everyMs: 60_000, run: () => expireUnpaidOrders(deps) }],
-    logger,
-  );
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -53,7 +69,10 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    const jobsStopped = jobs.stop();
+    // Running jobs finish (or are retried elsewhere after JOB_TIMEOUT_SECONDS if this is cut short).
+    const jobsStopped = deps.jobs
+      .stop()
+      .catch((error: unknown) => logger.error({ err: error }, 'stopping the jobs failed'));
     // Open live streams would keep the server from closing; their pages reconnect elsewhere. Their
     // connections become idle only once each stream has ended, after close() has looked for idle
     // ones, so they are closed as they go quiet.
@@ -64,6 +83,7 @@ async function main() {
     }
     server.close(async () => {
       await jobsStopped;
+      deps.mailer.close();
       await database
         .close()
         .catch((error: unknown) => logger.error({ err: error }, 'closing the database failed'));
@@ -73,6 +93,62 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/**
+ * WEB_CONCURRENCY > 1 (PostgreSQL only, checked by loadEnv): this process prepares the database
+ * once, then starts that many server processes sharing the port, replaces any that dies, and
+ * stops them all on SIGTERM or SIGINT.
+ */
+async function runPrimary(env: Env, logger: Logger) {
+  const database = await open(env);
+  const { deps, version } = await prepare(env, logger, database);
+  await deps.jobs.stop();
+  deps.events.close();
+  deps.mailer.close();
+  await database.close();
+
+  let stopping = false;
+  const fork = () => cluster.fork({ SHOP_PREPARED: '1' });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        logger.info('stopped');
+        process.exit(0);
+      }
+      return;
+    }
+    logger.error({ worker: worker.id, code, signal }, 'a server process exited; starting another');
+    setTimeout(fork, 1000).unref();
+  });
+  for (let i = 0; i < env.webConcurrency; i++) fork();
+  const warning = networkExposureWarning(env);
+  if (warning) console.error(warning);
+  logger.info(
+    { port: env.port, database: database.kind, migrationVersion: version, processes: env.webConcurrency },
+    `Shop ready at ${env.publicUrl}`,
+  );
+
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), 15_000).unref();
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const worker of workers) worker?.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+async function main() {
+  // A local .env file, when there is one, fills in what the environment does not set.
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const env = loadEnv();
+  const logger = createLogger(env.logLevel);
+  if (cluster.isPrimary && env.webConcurrency > 1) return runPrimary(env, logger);
+  return runServer(env, logger, { prepared: cluster.isWorker && process.env.SHOP_PREPARED === '1' });
 }
 
 main().catch((error: unknown) => {

@@ -71,6 +71,8 @@ export async function lastEmailTo(
   to: string,
   kind?: string,
 ): Promise<(RecordedEmail & { links: string[] }) | undefined> {
+  // Emails are queued and delivered by a job: read them once the queue has done its work.
+  await t.jobsIdle();
   const [row] = await t.database.sql.query<RecordedEmail & { text_body: string }>(
     `SELECT to_address AS "to", subject, kind, status, html, text_body FROM emails
      WHERE lower(to_address) = lower($1) AND ($2::text IS NULL OR kind = $2)

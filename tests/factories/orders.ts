@@ -86,6 +86,7 @@ export async function orderRow(t: TestApp, orderId: string) {
 }
 
 export async function emailsOfKind(t: TestApp, kind: string, to?: string) {
+  await t.jobsIdle();
   return t.database.sql.query<{ to_address: string; subject: string; text_body: string }>(
     `SELECT to_address, subject, text_body FROM emails WHERE kind = $1 AND ($2::text IS NULL OR to_address = $2)`,
     [kind, to ?? null],

@@ -4,6 +4,8 @@ import type { TestProject } from 'vitest/node';
 import { dumpPglite, openDatabase } from '../../src/server/db/client';
 import { ensureDefaults } from '../../src/server/db/defaults';
 import { migrate } from '../../src/server/db/migrate';
+import { installJobQueue } from '../../src/server/jobs/all-jobs';
+import { createLogger } from '../../src/server/logger';
 import { adminUrl, databaseUrl, templateName } from './postgres';
 
 /**
@@ -24,6 +26,7 @@ export default async function setup(project: TestProject) {
     });
     await migrate(database);
     await ensureDefaults(database);
+    await installJobQueue(database, createLogger('silent'));
     await database.close();
     project.provide('testDatabase', { kind: 'postgres', url: serverUrl, template });
     return async () => {
@@ -40,6 +43,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ kind: 'pglite' });
   await migrate(database);
   await ensureDefaults(database);
+  await installJobQueue(database, createLogger('silent'));
   const dump = await dumpPglite(database);
   await database.close();
   const dir = path.resolve('.tmp');

@@ -7,6 +7,7 @@ import { createApp } from '../../src/server/app';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { createDeps } from '../../src/server/deps';
 import { loadEnv } from '../../src/server/env';
+import type { JobQueueOptions } from '../../src/server/jobs/queue';
 import { createLogger } from '../../src/server/logger';
 import { adminUrl, databaseUrl } from './postgres';
 
@@ -37,8 +38,14 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /**
  * The real app on a fresh database, called in-process with `request()`. `env` adds or overrides
  * configuration (for example SMTP_URL or PAYSTACK_BASE_URL pointing at a local fake).
+ *
+ * The job workers run for real, polling often and retrying at once (no back-off) so a test does
+ * not wait; `jobsIdle()` waits until every due job has run. Schedules are off unless asked.
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { jobs?: Partial<JobQueueOptions>; startJobs?: boolean } = {},
+) {
   const { database, drop } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-test-'));
   const appEnv = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
@@ -46,7 +53,9 @@ export async function createTestApp(env: Record<string, string> = {}) {
     env: appEnv,
     database,
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    jobs: { pollSeconds: 0.2, retryDelaySeconds: 0, schedules: false, ...options.jobs },
   });
+  if (options.startJobs ?? true) await deps.jobs.start();
   const app = createApp(deps);
   const origin = 'http://localhost:3000';
 
@@ -84,7 +93,10 @@ export async function createTestApp(env: Record<string, string> = {}) {
     database,
     db: database.db,
     request,
+    /** Waits until the job queue has run every due job (emails, webhooks, password resets). */
+    jobsIdle: () => deps.jobs.idle(),
     async close() {
+      await deps.jobs.stop();
       deps.mailer.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });

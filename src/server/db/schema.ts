@@ -308,8 +308,26 @@ export const emails = pgTable('emails', {
   textBody: text('text_body').notNull(),
   status: text('status').$type<'queued' | 'sent' | 'failed' | 'stored'>().notNull().default('queued'),
   error: text('error'),
+  attempts: integer('attempts').notNull().default(0),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+});
+
+export const paymentEvents = pgTable('payment_events', {
+  id: id(),
+  provider: text('provider').notNull().default('paystack'),
+  event: text('event').notNull(),
+  reference: text('reference'),
+  payload: jsonb('payload').notNull(),
+  status: text('status')
+    .$type<'received' | 'processed' | 'ignored' | 'rejected' | 'failed'>()
+    .notNull()
+    .default('received'),
+  attempts: integer('attempts').notNull().default(0),
+  error: text('error'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
 });
 
 export const auditLog = pgTable('audit_log', {

@@ -1,9 +1,13 @@
 import type { AppDeps } from '../../context';
 import { renderBrandEmail } from '../email/layout';
-import { sendEmail } from '../email/send-email';
+import { type EmailMessage, queueEmail } from '../email/outbox';
 import { getStoreIdentity } from '../email/store-identity';
 
-type Deps = Pick<AppDeps, 'database' | 'mailer' | 'logger' | 'env'>;
+type Deps = Pick<AppDeps, 'database' | 'env' | 'jobs'>;
+
+/** The email row and its delivery job in one transaction (the account change is Better Auth's own). */
+const queue = (deps: Deps, message: EmailMessage) =>
+  deps.database.transaction((sql) => queueEmail(deps, sql, message));
 
 /** `${PUBLIC_URL}/auth/confirm?token_hash=…&type=signup`, the page that POSTs /api/auth/confirm. */
 export const confirmationUrl = (env: AppDeps['env'], token: string) =>
@@ -25,7 +29,7 @@ export async function sendConfirmationEmail(deps: Deps, to: string, firstName: s
     button: { label: 'Confirm email', url: confirmationUrl(deps.env, token) },
     note: 'This link expires in 1 hour. If you did not create an account, you can ignore this email.',
   });
-  return sendEmail(deps, {
+  return queue(deps, {
     to,
     subject: `Confirm your ${store.name} account`,
     kind: 'confirm_email',
@@ -45,7 +49,7 @@ export async function sendPasswordResetEmail(deps: Deps, to: string, firstName: 
     button: { label: 'Reset password', url: resetPasswordUrl(deps.env, token) },
     note: 'This link can be used once and expires in 1 hour. If you did not ask for it, you can ignore this email: your password stays the same.',
   });
-  return sendEmail(deps, {
+  return queue(deps, {
     to,
     subject: `Reset your ${store.name} password`,
     kind: 'password_reset',
@@ -69,5 +73,5 @@ export async function sendAccountExistsEmail(deps: Deps, to: string, firstName: 
     button: { label: 'Sign in', url: `${deps.env.publicUrl}/login` },
     note: 'If this was not you, you can ignore this email.',
   });
-  return sendEmail(deps, { to, subject: `Your ${store.name} account`, kind: 'account_exists', ...content });
+  return queue(deps, { to, subject: `Your ${store.name} account`, kind: 'account_exists', ...content });
 }

@@ -348,6 +348,7 @@ describe('forgot and reset password', () => {
   it('issues reset tokens that expire after one hour', async () => {
     const user = await createUser(t);
     await post('/api/auth/forgot-password', { email: user.email });
+    await t.jobsIdle();
     const [row] = await t.database.sql.query<{ minutes: number }>(
       `SELECT round(extract(epoch FROM expires_at - now()) / 60)::int AS minutes FROM verifications
        WHERE value = $1 AND identifier LIKE 'reset-password:%'`,

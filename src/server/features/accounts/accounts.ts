@@ -11,6 +11,7 @@ import { MESSAGES, type SessionUserDto, strongPassword } from '#shared/schemas/a
 import type { AppDeps, ResolvedSession, SessionUser } from '../../context';
 import { announce } from '../../db/announce';
 import { AppError, badRequest, unauthorized } from '../../errors';
+import { defineJob } from '../../jobs/define';
 import {
   assertUnderLimit,
   clearAttempts,
@@ -239,15 +240,31 @@ export async function activeSessionRole(
 // ---------------------------------------------------------------------------------------------
 // Passwords
 
-/** Emails a single-use, one-hour reset link if the account exists; answers the same otherwise. */
+/**
+ * Asks for a single-use, one-hour reset link to be emailed if the account exists. The request
+ * only counts the attempt and enqueues the password-reset job, whether or not the address has an
+ * account: both paths do the same work, so neither the answer nor its timing tells them apart.
+ */
 export async function requestPasswordReset(deps: AppDeps, email: string, meta: RequestMeta) {
   await consumeAttempt(deps, [
     { key: `reset:email:${email}`, limit: LIMITS_BY_ACTION.resetPerEmail },
     { key: `reset:ip:${meta.ip}`, limit: LIMITS_BY_ACTION.resetPerIp },
   ]);
-  const auth = deps.auth;
-  await auth.api.requestPasswordReset({ body: { email } });
+  await deps.jobs.enqueue(deps.database.sql, passwordResetJob, { email });
 }
+
+/**
+ * Looks the address up and, when it has an account, creates the reset token and queues the email
+ * (Better Auth's sendResetPassword hook, in auth.ts). Nothing happens for an unknown address.
+ */
+export const passwordResetJob = defineJob<{ email: string }>({
+  name: 'password-reset',
+  retryLimit: 3,
+  retryDelaySeconds: 10,
+  async run({ email }, { deps }) {
+    await deps.auth.api.requestPasswordReset({ body: { email } });
+  },
+});
 
 /**
  * Sets a new password from a reset token, consuming the token and deleting every session of the

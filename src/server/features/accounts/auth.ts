@@ -40,7 +40,7 @@ const firstNameOf = (user: object): string => {
 };
 
 /** What Better Auth's hooks need: the emails it asks us to send go through our own sending. */
-export type AuthDeps = Pick<AppDeps, 'env' | 'database' | 'logger' | 'mailer'>;
+export type AuthDeps = Pick<AppDeps, 'env' | 'database' | 'logger' | 'mailer' | 'jobs'>;
 
 function buildAuth(deps: AuthDeps, secret: string) {
   const { env, logger } = deps;

@@ -4,9 +4,9 @@ import { announce, announceAll, type Change } from '../../db/announce';
 import type { AddressSnapshot } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import { clearCartIn, itemLabel, lineStatus, readCartRows } from '../cart/cart';
-import { claimLowStockAlerts, sendLowStockAlert } from '../inventory/low-stock';
+import { claimLowStockAlerts, queueLowStockAlert } from '../inventory/low-stock';
 import { reserveStock } from '../inventory/stock';
-import { sendOrderEmail } from '../orders/order-emails';
+import { queueOrderEmail } from '../orders/order-emails';
 import { shippingOptions } from './checkout';
 
 function addresses(form: CheckoutForm): { shipping: AddressSnapshot; billing: AddressSnapshot } {
@@ -36,14 +36,15 @@ function addresses(form: CheckoutForm): { shipping: AddressSnapshot; billing: Ad
 /**
  * Turns the signed-in user's cart into an order in one transaction: price every line from the
  * database, reserve stock with conditional updates, write the order and its item snapshots, clear
- * the cart. If any item ran short nothing is written (409 out_of_stock naming it).
+ * the cart, and queue the confirmation email (and any low-stock alert) with it. If any item ran
+ * short nothing is written (409 out_of_stock naming it).
  */
 export async function placeOrder(
   deps: AppDeps,
   userId: string,
   form: CheckoutForm,
 ): Promise<{ orderId: string }> {
-  const { id: orderId, lowStock } = await deps.database.transaction(async (sql) => {
+  const orderId = await deps.database.transaction(async (sql) => {
     // Locking the cart lines makes two submits of the same cart wait for each other: the second
     // then finds the cart empty instead of ordering it twice.
     const rows = await readCartRows(sql, userId, true);
@@ -118,11 +119,12 @@ export async function placeOrder(
       items.push({ table: 'order_items', id: item!.id, userId, action: 'created', orderId: id });
     }
     await clearCartIn(sql, userId);
+    // The confirmation and any low-stock alert commit with the order, or not at all.
+    await queueOrderEmail(deps, sql, id, 'order_placed');
+    await queueLowStockAlert(deps, sql, lowStock);
     await announce(sql, { table: 'orders', id, userId, action: 'created' });
     await announceAll(sql, items);
-    return { id, lowStock };
+    return id;
   });
-  await sendOrderEmail(deps, orderId, 'order_placed');
-  await sendLowStockAlert(deps, lowStock);
   return { orderId };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { renderBrandEmail } from './layout';
-import { sendEmail } from './send-email';
+import { queueEmail } from './outbox';
 import { getStoreIdentity } from './store-identity';
 
 let t: TestApp;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('sendEmail without SMTP and the development mailbox', () => {
+describe('queued emails without SMTP and the development mailbox', () => {
   it('stores emails and lists them newest first, with html, text and links', async () => {
     const store = await getStoreIdentity(t.deps);
     const first = renderBrandEmail(store, {
@@ -18,23 +18,30 @@ describe('sendEmail without SMTP and the development mailbox', () => {
       paragraphs: ['Hello & welcome'],
       button: { label: 'Open', url: 'http://localhost:3000/a?x=1&y=2' },
     });
-    const a = await sendEmail(t.deps, { to: 'box@example.ng', subject: 'One', kind: 'test', ...first });
-    expect(a.status).toBe('stored');
+    const send = (message: Parameters<typeof queueEmail>[2]) =>
+      t.database.transaction((sql) => queueEmail(t.deps, sql, message));
+    const a = await send({ to: 'box@example.ng', subject: 'One', kind: 'test', ...first });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await sendEmail(t.deps, {
+    await send({
       to: 'box@example.ng',
       subject: 'Two',
       kind: 'test',
       html: '<p>2</p>',
       text: '2',
     });
-    await sendEmail(t.deps, {
+    await send({
       to: 'other@example.ng',
       subject: 'Three',
       kind: 'test',
       html: '<p>3</p>',
       text: '3',
     });
+    await t.jobsIdle();
+    const [stored] = await t.database.sql.query<{ status: string; attempts: number }>(
+      'SELECT status, attempts FROM emails WHERE id = $1',
+      [a.id],
+    );
+    expect(stored).toEqual({ status: 'stored', attempts: 1 });
 
     const response = await t.request('/api/dev/mailbox?to=BOX@example.ng');
     expect(response.status).toBe(200);

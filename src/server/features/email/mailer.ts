@@ -16,9 +16,11 @@ export interface Mailer {
   close(): void;
 }
 
+const TIMEOUTS_MS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
 /**
  * One pooled SMTP transport per process, from SMTP_URL (smtp://user:pass@host:587 or smtps://…).
- * Without SMTP_URL, `deliver` is never called: sendEmail stores the message instead.
+ * Without SMTP_URL, `deliver` is never called: the deliver-email job stores the message instead.
  */
 export function createMailer(env: Pick<Env, 'smtpUrl'>): Mailer {
   if (!env.smtpUrl) {
@@ -30,7 +32,14 @@ export function createMailer(env: Pick<Env, 'smtpUrl'>): Mailer {
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(env.smtpUrl);
+  // Bounded well under JOB_TIMEOUT_SECONDS (nodemailer waits up to 10 minutes by default), so a
+  // stuck mail server fails the attempt, which is retried, rather than being taken for a crash.
+  // nodemailer reads its options from the URL's query; SMTP_URL's own values win.
+  const url = new URL(env.smtpUrl);
+  for (const [name, value] of Object.entries(TIMEOUTS_MS)) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(value));
+  }
+  const transport = nodemailer.createTransport(url.toString());
   return {
     configured: true,
     async deliver(message) {

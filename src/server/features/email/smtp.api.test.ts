@@ -70,6 +70,7 @@ describe('email through SMTP', () => {
       },
     });
     expect(response.status).toBe(201);
+    await t.jobsIdle();
 
     const message = received.find((m) => m.to.includes('tunde@example.ng'));
     expect(message).toBeDefined();

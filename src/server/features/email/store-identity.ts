@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../context';
+import type { SqlRunner } from '../../db/client';
 
 /** What emails say about the shop: from the `store` setting (Settings → Store). */
 export type StoreIdentity = { name: string; supportEmail: string; supportPhone: string };
@@ -10,7 +11,12 @@ const FALLBACK: StoreIdentity = {
 };
 
 export async function getStoreIdentity(deps: Pick<AppDeps, 'database'>): Promise<StoreIdentity> {
-  const [row] = await deps.database.sql.query<{ value: Partial<StoreIdentity> | null }>(
+  return readStoreIdentity(deps.database.sql);
+}
+
+/** The same, through a given SqlRunner (inside a transaction). */
+export async function readStoreIdentity(sql: SqlRunner): Promise<StoreIdentity> {
+  const [row] = await sql.query<{ value: Partial<StoreIdentity> | null }>(
     `SELECT value FROM settings WHERE key = 'store'`,
   );
   const value = row?.value ?? {};

@@ -2,8 +2,8 @@ import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../db/client';
 import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
 import { renderBrandEmail } from '../email/layout';
-import { sendEmail } from '../email/send-email';
-import { getStoreIdentity } from '../email/store-identity';
+import { queueEmail } from '../email/outbox';
+import { readStoreIdentity } from '../email/store-identity';
 
 export type LowStockVariant = {
   variantId: string;
@@ -32,30 +32,34 @@ export async function claimLowStockAlerts(sql: SqlRunner, variantIds: string[]):
   );
 }
 
-/** Emails every admin one message listing the variants that ran low. Never throws. */
-export async function sendLowStockAlert(deps: AppDeps, variants: LowStockVariant[]): Promise<void> {
+/**
+ * Queues one email to every admin listing the variants that ran low, in the caller's transaction
+ * (the sale that claimed them): the alert is sent if and only if the sale commits.
+ */
+export async function queueLowStockAlert(
+  deps: Pick<AppDeps, 'env' | 'jobs'>,
+  sql: SqlRunner,
+  variants: LowStockVariant[],
+): Promise<void> {
   if (variants.length === 0) return;
-  try {
-    const admins = await deps.database.sql.query<{ email: string }>(
-      `SELECT email FROM users WHERE role IN ('admin', 'super_admin') ORDER BY created_at`,
-    );
-    const store = await getStoreIdentity(deps);
-    const lines = variants.map(
-      (variant) =>
-        `${variant.name} (${variant.sku}): ${variant.stock === 0 ? 'sold out' : `${variant.stock} left`}`,
-    );
-    const subject =
-      variants.length === 1 ? `Low stock: ${variants[0]!.name}` : `Low stock: ${variants.length} items`;
-    const content = renderBrandEmail(store, {
-      preheader: subject,
-      heading: 'Stock is running low',
-      paragraphs: ['These items reached the low-stock level set in Settings:', ...lines],
-      button: { label: 'Open the products', url: `${deps.env.publicUrl}/admin/dashboard?tab=products` },
-    });
-    for (const admin of admins) {
-      await sendEmail(deps, { to: admin.email, subject, kind: 'low_stock', ...content });
-    }
-  } catch (error) {
-    deps.logger.error({ err: error }, 'low-stock alert failed');
+  const admins = await sql.query<{ email: string }>(
+    `SELECT email FROM users WHERE role IN ('admin', 'super_admin') ORDER BY created_at`,
+  );
+  if (admins.length === 0) return;
+  const store = await readStoreIdentity(sql);
+  const lines = variants.map(
+    (variant) =>
+      `${variant.name} (${variant.sku}): ${variant.stock === 0 ? 'sold out' : `${variant.stock} left`}`,
+  );
+  const subject =
+    variants.length === 1 ? `Low stock: ${variants[0]!.name}` : `Low stock: ${variants.length} items`;
+  const content = renderBrandEmail(store, {
+    preheader: subject,
+    heading: 'Stock is running low',
+    paragraphs: ['These items reached the low-stock level set in Settings:', ...lines],
+    button: { label: 'Open the products', url: `${deps.env.publicUrl}/admin/dashboard?tab=products` },
+  });
+  for (const admin of admins) {
+    await queueEmail(deps, sql, { to: admin.email, subject, kind: 'low_stock', ...content });
   }
 }

@@ -3,9 +3,10 @@ import { type Actor, type AppDeps, systemActor } from '../../context';
 import { announce } from '../../db/announce';
 import type { SqlRunner } from '../../db/client';
 import { notFound } from '../../errors';
+import { defineJob } from '../../jobs/define';
 import { recordAudit } from '../audit/record-audit';
 import { releaseStock } from '../inventory/stock';
-import { sendOrderEmail } from './order-emails';
+import { queueOrderEmail } from './order-emails';
 
 export const EXPIRY_NOTE = `Cancelled automatically: not paid within ${LIMITS.unpaidOrderMinutes} minutes.`;
 
@@ -47,22 +48,25 @@ export async function cancelOrderIn(
   return { userId: order.user_id, released };
 }
 
-/** Cancels an order in its own transaction, then tells the shopper. */
+/** Cancels an order in its own transaction, with the email telling the shopper. */
 export async function cancelOrder(
   deps: AppDeps,
   actor: Actor,
   orderId: string,
   reason?: string,
 ): Promise<{ released: boolean }> {
-  const { released } = await deps.database.transaction((sql) => cancelOrderIn(sql, actor, orderId, reason));
-  await sendOrderEmail(deps, orderId, 'order_status');
-  return { released };
+  return deps.database.transaction(async (sql) => {
+    const { released } = await cancelOrderIn(sql, actor, orderId, reason);
+    await queueOrderEmail(deps, sql, orderId, 'order_status');
+    return { released };
+  });
 }
 
 /**
  * Cancels orders still unpaid LIMITS.unpaidOrderMinutes after creation: status cancelled, payment
- * failed, a note saying why, stock released once. Safe with several server processes running it at
- * once: rows another process is handling are skipped (SKIP LOCKED) and the update is conditional.
+ * failed, a note saying why, stock released once, the shopper's email queued with it. Safe with
+ * several server processes running it at once: rows another process is handling are skipped
+ * (SKIP LOCKED) and the update is conditional.
  */
 export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()): Promise<string[]> {
   const cutoff = new Date(now.getTime() - LIMITS.unpaidOrderMinutes * 60_000);
@@ -98,10 +102,21 @@ export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()):
         details: { stockReleased: true, reason: EXPIRY_NOTE },
       });
       await announce(sql, { table: 'orders', id: row.id, userId: row.user_id, action: 'expired' });
+      await queueOrderEmail(deps, sql, row.id, 'order_status');
     }
     return rows.map((row) => row.id);
   });
-  for (const id of expired) await sendOrderEmail(deps, id, 'order_status');
   if (expired.length > 0) deps.logger.info({ count: expired.length }, 'expired unpaid orders');
   return expired;
 }
+
+/** The scheduled sweep (jobs/all-jobs.ts): every minute, once across all server processes. */
+export const expireUnpaidOrdersJob = defineJob<Record<string, never>>({
+  name: 'expire-unpaid-orders',
+  // The next minute's run is the retry.
+  retryLimit: 0,
+  retryDelaySeconds: 0,
+  async run(_data, { deps }) {
+    await expireUnpaidOrders(deps);
+  },
+});

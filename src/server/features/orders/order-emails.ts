@@ -1,9 +1,10 @@
 import { formatNaira } from '#shared/money';
 import type { Order } from '#shared/schemas/orders';
 import type { AppDeps } from '../../context';
+import type { SqlRunner } from '../../db/client';
 import { renderBrandEmail } from '../email/layout';
-import { sendEmail } from '../email/send-email';
-import { getStoreIdentity } from '../email/store-identity';
+import { queueEmail } from '../email/outbox';
+import { readStoreIdentity } from '../email/store-identity';
 import { loadOrder } from './orders';
 
 export type OrderEmailKind = 'order_placed' | 'payment_received' | 'order_status' | 'refund_due';
@@ -87,18 +88,20 @@ function content(order: Order, kind: OrderEmailKind, publicUrl: string) {
 }
 
 /**
- * Emails the shopper about an order (placed, paid, or its current status). Call it after the
- * transaction has committed; it never throws, because the order change has already happened.
+ * Queues the shopper's email about an order (placed, paid, refund due, or its current status),
+ * rendered from the order as it is inside `sql`'s transaction: call it in the transaction of the
+ * change, so the change and its email commit together or not at all.
  */
-export async function sendOrderEmail(deps: AppDeps, orderId: string, kind: OrderEmailKind): Promise<void> {
-  try {
-    const order = await loadOrder(deps.database.sql, orderId);
-    if (!order) return;
-    const store = await getStoreIdentity(deps);
-    const { subject, ...body } = content(order, kind, deps.env.publicUrl);
-    const rendered = renderBrandEmail(store, { preheader: subject, ...body });
-    await sendEmail(deps, { to: order.email, subject, kind, ...rendered });
-  } catch (error) {
-    deps.logger.error({ err: error, orderId, kind }, 'order email failed');
-  }
+export async function queueOrderEmail(
+  deps: Pick<AppDeps, 'env' | 'jobs'>,
+  sql: SqlRunner,
+  orderId: string,
+  kind: OrderEmailKind,
+): Promise<void> {
+  const order = await loadOrder(sql, orderId);
+  if (!order) return;
+  const store = await readStoreIdentity(sql);
+  const { subject, ...body } = content(order, kind, deps.env.publicUrl);
+  const rendered = renderBrandEmail(store, { preheader: subject, ...body });
+  await queueEmail(deps, sql, { to: order.email, subject, kind, ...rendered });
 }

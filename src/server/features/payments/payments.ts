@@ -4,9 +4,10 @@ import type { InitializePaymentResponse, VerifyPaymentResponse } from '#shared/s
 import { type Actor, type AppDeps, type SessionUser, systemActor } from '../../context';
 import { announce, type Change } from '../../db/announce';
 import { AppError, conflict, notFound } from '../../errors';
+import { defineJob } from '../../jobs/define';
 import { recordAudit } from '../audit/record-audit';
 import { reReserveOrderStock } from '../inventory/stock';
-import { sendOrderEmail } from '../orders/order-emails';
+import { queueOrderEmail } from '../orders/order-emails';
 import { paymentGateway } from './gateway';
 import { initializeTransaction, PaystackError, type VerifyResult, verifyTransaction } from './paystack';
 
@@ -176,6 +177,8 @@ async function markOrderPaid(deps: AppDeps, actor: Actor, orderId: string, refer
       details: { reference, ...(note ? { note } : {}) },
     });
     await announce(sql, { table: 'orders', id: orderId, userId: order.user_id, action: 'paid' });
+    // The receipt (or the refund notice) commits with the payment, so it is sent exactly once.
+    await queueOrderEmail(deps, sql, orderId, outcome === 'refund_due' ? 'refund_due' : 'payment_received');
     return outcome;
   });
 }
@@ -236,13 +239,9 @@ async function confirmPayment(
 
   const outcome = await markOrderPaid(deps, actor, orderId, transaction.reference, result.raw);
   if (outcome === 'refund_due' || outcome === 'already_refund_due') {
-    if (outcome === 'refund_due') {
-      log.warn('payment received for a cancelled order: refund due');
-      await sendOrderEmail(deps, orderId, 'refund_due');
-    }
+    if (outcome === 'refund_due') log.warn('payment received for a cancelled order: refund due');
     return { success: false, message: REFUND_MESSAGE, orderId, outcome: 'refund_due' };
   }
-  if (outcome === 'paid') await sendOrderEmail(deps, orderId, 'payment_received');
   return {
     success: true,
     message: outcome === 'paid' ? 'Payment verified successfully' : 'Payment already verified',
@@ -283,23 +282,90 @@ export type WebhookEvent = {
 };
 
 /**
- * A charge.success webhook whose signature has been checked. The event's own figures must match
- * the recorded transaction, and the provider is asked again (Verify) before the order is paid.
+ * Keeps a webhook event whose signature has been checked, and enqueues its processing in the same
+ * transaction: once this returns, the event survives a crash and Paystack can be answered 200.
+ * Events other than charge.success are kept as ignored.
  */
-export async function handleChargeSuccess(deps: AppDeps, event: WebhookEvent): Promise<void> {
+export async function receiveWebhookEvent(deps: AppDeps, event: WebhookEvent): Promise<{ id: string }> {
+  const name = typeof event.event === 'string' ? event.event.slice(0, 100) : '';
+  const reference = typeof event.data?.reference === 'string' ? event.data.reference.slice(0, 200) : null;
+  const handled = name === 'charge.success';
+  return deps.database.transaction(async (sql) => {
+    const [row] = await sql.query<{ id: string }>(
+      `INSERT INTO payment_events (event, reference, payload, status) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [name, reference, JSON.stringify(event), handled ? 'received' : 'ignored'],
+    );
+    if (handled) await deps.jobs.enqueue(sql, processPaymentEventJob, { eventId: row!.id });
+    return { id: row!.id };
+  });
+}
+
+type ChargeOutcome = 'paid' | 'not_paid' | 'refund_due' | 'unknown_reference' | 'mismatch';
+
+/**
+ * A charge.success event. The event's own figures must match the recorded transaction, and the
+ * provider is asked again (Verify) before the order is paid. Throws when the provider cannot be
+ * reached, so the job tries again later.
+ */
+export async function handleChargeSuccess(deps: AppDeps, event: WebhookEvent): Promise<ChargeOutcome> {
   const reference = typeof event.data?.reference === 'string' ? event.data.reference : '';
   const transaction = reference ? await findTransaction(deps, reference) : undefined;
   if (!transaction) {
     deps.logger.warn({ reference }, 'webhook for an unknown payment reference ignored');
-    return;
+    return 'unknown_reference';
   }
   if (
     Number(event.data?.amount) !== Number(transaction.amount_kobo) ||
     event.data?.currency !== transaction.currency
   ) {
     deps.logger.warn({ reference }, 'webhook amount or currency does not match the recorded transaction');
-    throw new AppError('payment_mismatch', 400, VERIFY_FAILED);
+    return 'mismatch';
   }
   const { outcome } = await confirmPayment(deps, systemActor('payment-webhook'), transaction);
-  if (outcome === 'mismatch') throw new AppError('payment_mismatch', 400, VERIFY_FAILED);
+  return outcome;
 }
+
+const EVENT_STATUS: Record<ChargeOutcome, 'processed' | 'ignored' | 'rejected'> = {
+  paid: 'processed',
+  refund_due: 'processed',
+  // Verify says the charge did not succeed (yet): nothing to apply from this event.
+  not_paid: 'ignored',
+  unknown_reference: 'ignored',
+  mismatch: 'rejected',
+};
+
+/**
+ * Applies one stored webhook event. Safe to repeat: only an event still 'received' is processed,
+ * and paying an order is idempotent. A failure on our side (the provider unreachable, the database
+ * briefly away) is retried with back-off; after the last attempt the event is marked failed.
+ */
+export const processPaymentEventJob = defineJob<{ eventId: string }>({
+  name: 'process-payment-event',
+  retryLimit: 6,
+  retryDelaySeconds: 15,
+  async run({ eventId }, { deps, isLastAttempt }) {
+    const sql = deps.database.sql;
+    const [stored] = await sql.query<{ payload: WebhookEvent | string }>(
+      `UPDATE payment_events SET attempts = attempts + 1 WHERE id = $1 AND status = 'received' RETURNING payload`,
+      [eventId],
+    );
+    if (!stored) return;
+    const event =
+      typeof stored.payload === 'string' ? (JSON.parse(stored.payload) as WebhookEvent) : stored.payload;
+    try {
+      const outcome = await handleChargeSuccess(deps, event);
+      await sql.query(
+        `UPDATE payment_events SET status = $2, error = $3, processed_at = now() WHERE id = $1`,
+        [eventId, EVENT_STATUS[outcome], outcome === 'paid' || outcome === 'refund_due' ? null : outcome],
+      );
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      await sql.query(`UPDATE payment_events SET status = $2, error = $3 WHERE id = $1`, [
+        eventId,
+        isLastAttempt ? 'failed' : 'received',
+        reason,
+      ]);
+      throw error;
+    }
+  },
+});

@@ -14,6 +14,8 @@ const transactions = new Map<string, { amount: number; currency: string; email: 
 /** Overrides what Verify reports, to play a tampered or failed payment. */
 let verifyOverride: Partial<{ amount: number; currency: string; status: string; reference: string }> = {};
 let delayMs = 0;
+/** Verify answers 500 this many more times, as a Paystack outage would. */
+let verifyOutages = 0;
 let server: Server;
 let baseUrl: string;
 
@@ -58,6 +60,10 @@ beforeAll(async () => {
       });
     }
     const verify = request.url?.match(/^\/transaction\/verify\/(.+)$/);
+    if (request.method === 'GET' && verify && verifyOutages > 0) {
+      verifyOutages -= 1;
+      return send(500, { status: false, message: 'An error occurred' });
+    }
     if (request.method === 'GET' && verify) {
       const reference = decodeURIComponent(verify[1]!);
       const transaction = transactions.get(reference);
@@ -230,7 +236,9 @@ describe('payments with Paystack keys configured', () => {
       headers: { 'x-paystack-signature': signWebhook(SECRET, raw), 'content-type': 'application/json' },
       json: JSON.parse(raw),
     });
-    expect(hook.status).toBe(400);
+    // Stored and acknowledged, then refused by its job.
+    expect(hook.status).toBe(200);
+    await t.jobsIdle();
     expect(await orderRow(t, orderId)).toMatchObject({ payment_status: 'pending' });
 
     verifyOverride = {};
@@ -240,6 +248,32 @@ describe('payments with Paystack keys configured', () => {
       json: JSON.parse(raw),
     });
     expect(honest.status).toBe(200);
+    await t.jobsIdle();
+    expect(await orderRow(t, orderId)).toMatchObject({ status: 'processing', payment_status: 'paid' });
+  });
+
+  it('keeps a webhook whose processing fails and retries it until Paystack answers', async () => {
+    const { cookie, orderId } = await createPendingOrder(t);
+    const init = await initialize(cookie, orderId);
+    const raw = JSON.stringify({
+      event: 'charge.success',
+      data: { reference: init.reference, amount: init.amountKobo, currency: 'NGN' },
+    });
+    verifyOutages = 2;
+    const hook = await t.request('/api/payments/webhook', {
+      method: 'POST',
+      headers: { 'x-paystack-signature': signWebhook(SECRET, raw), 'content-type': 'application/json' },
+      json: JSON.parse(raw),
+    });
+    // Answered once stored, before (and whatever) the processing.
+    expect(hook.status).toBe(200);
+    await t.jobsIdle();
+    expect(verifyOutages).toBe(0);
+    const [event] = await t.database.sql.query<{ status: string; attempts: number }>(
+      'SELECT status, attempts FROM payment_events WHERE reference = $1',
+      [init.reference],
+    );
+    expect(event).toEqual({ status: 'processed', attempts: 3 });
     expect(await orderRow(t, orderId)).toMatchObject({ status: 'processing', payment_status: 'paid' });
   });
 

@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../../errors';
 import { readJson } from '../../validate';
 import { requireUser } from '../accounts/guards';
 import { isValidSignature, paymentGateway } from './gateway';
-import { handleChargeSuccess, initializePayment, verifyPayment, type WebhookEvent } from './payments';
+import { initializePayment, receiveWebhookEvent, verifyPayment, type WebhookEvent } from './payments';
 
 export function paymentRoutes() {
   return new Hono<AppEnv>()
@@ -33,7 +33,9 @@ export function paymentRoutes() {
       } catch {
         throw badRequest('The request body must be JSON.');
       }
-      if (event.event === 'charge.success') await handleChargeSuccess(deps, event);
+      // Stored with its processing job before answering: Paystack retries until it gets a 200,
+      // and once it has one the event must not be lost (a failure of ours is retried by the job).
+      await receiveWebhookEvent(deps, event);
       return c.json({ received: true });
     });
 }

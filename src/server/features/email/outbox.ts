@@ -1,0 +1,109 @@
+import type { AppDeps } from '../../context';
+import type { SqlRunner } from '../../db/client';
+import { defineJob } from '../../jobs/define';
+import { getStoreIdentity } from './store-identity';
+
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  /** What the email is for, e.g. 'confirm_email', 'password_reset', 'order_placed'. */
+  kind: string;
+  html: string;
+  text: string;
+};
+
+/**
+ * queued: waiting for (another) delivery attempt; sent: the SMTP server took it; failed: the last
+ * attempt failed (an admin can resend it); stored: kept for the development mailbox (no SMTP).
+ */
+export type EmailStatus = 'queued' | 'sent' | 'failed' | 'stored';
+
+const LINK = /https?:\/\/[^\s"'<>]+/g;
+
+/**
+ * Records the email (status queued) and enqueues its delivery, both through `sql`: pass the
+ * transaction of the change the email is about, so the change and its email commit together or
+ * not at all. Nothing is sent here: the deliver-email job does that after the commit.
+ */
+export async function queueEmail(
+  deps: Pick<AppDeps, 'jobs'>,
+  sql: SqlRunner,
+  message: EmailMessage,
+): Promise<{ id: string }> {
+  const [row] = await sql.query<{ id: string }>(
+    `INSERT INTO emails (to_address, subject, kind, html, text_body, status)
+     VALUES ($1, $2, $3, $4, $5, 'queued') RETURNING id`,
+    [message.to, message.subject, message.kind, message.html, message.text],
+  );
+  await deps.jobs.enqueue(sql, deliverEmailJob, { emailId: row!.id });
+  return { id: row!.id };
+}
+
+/** SMTP answers 5xx for what will never work (no such mailbox, refused sender): no retry helps. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/**
+ * Delivers one recorded email through SMTP, or, without SMTP_URL, keeps it for the development
+ * mailbox (status stored) and logs its links outside production. Each attempt is counted on the
+ * email; a temporary failure is retried with back-off (the email stays queued, with the error); a
+ * permanent refusal or a failed last attempt leaves it failed. Only a queued email is delivered, so a
+ * repeated job never sends an email twice once it is marked sent.
+ */
+export const deliverEmailJob = defineJob<{ emailId: string }>({
+  name: 'deliver-email',
+  // About 30 s, 1, 2, 4 and 8 minutes: a mail server that is down for a quarter of an hour.
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  async run({ emailId }, { deps, isLastAttempt, log }) {
+    const sql = deps.database.sql;
+    const [email] = await sql.query<{ to_address: string; subject: string; html: string; text_body: string }>(
+      `UPDATE emails SET attempts = attempts + 1, last_attempt_at = now()
+        WHERE id = $1 AND status = 'queued'
+        RETURNING to_address, subject, html, text_body`,
+      [emailId],
+    );
+    if (!email) return;
+    const emailLog = log.child({ emailId });
+
+    if (!deps.mailer.configured) {
+      await sql.query(`UPDATE emails SET status = 'stored' WHERE id = $1`, [emailId]);
+      if (deps.env.isProduction) {
+        emailLog.warn('SMTP_URL is not set: the email was stored, not delivered');
+      } else {
+        const links = [...new Set(email.text_body.match(LINK) ?? [])];
+        emailLog.info({ to: email.to_address, subject: email.subject, links }, 'email stored (no SMTP_URL)');
+      }
+      return;
+    }
+
+    try {
+      const store = await getStoreIdentity(deps);
+      await deps.mailer.deliver({
+        from: `"${store.name.replaceAll('"', '')}" <${store.supportEmail}>`,
+        to: email.to_address,
+        subject: email.subject,
+        html: email.html,
+        text: email.text_body,
+      });
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      const final = isLastAttempt || isPermanent(error);
+      await sql.query(`UPDATE emails SET status = $2, error = $3 WHERE id = $1`, [
+        emailId,
+        final ? 'failed' : 'queued',
+        reason,
+      ]);
+      if (final) emailLog.error({ err: error, to: email.to_address }, 'email delivery failed');
+      // A permanent refusal ends here; otherwise the queue retries, or records the job as failed.
+      if (isPermanent(error)) return;
+      throw error;
+    }
+    await sql.query(`UPDATE emails SET status = 'sent', sent_at = now(), error = NULL WHERE id = $1`, [
+      emailId,
+    ]);
+    emailLog.info({ to: email.to_address }, 'email sent');
+  },
+});

@@ -1,0 +1,37 @@
+import type { AppDeps } from '../context';
+import type { Logger } from '../logger';
+
+/** What a job's `run` gets besides its data. */
+export type JobContext = {
+  deps: AppDeps;
+  /** This job's id in the queue. */
+  jobId: string;
+  /** 1 for the first try, 2 for the first retry… */
+  attempt: number;
+  /** No retry follows if this attempt throws: the job ends failed. */
+  isLastAttempt: boolean;
+  log: Logger;
+};
+
+/** Job data is stored as JSON: plain values only. */
+export type JobData = Record<string, string | number | boolean | null | string[]>;
+
+export type JobDefinition<T extends JobData = JobData> = {
+  /** The queue's name (letters, digits, '-', '_', '.'). */
+  name: string;
+  /** Tries after the first one when `run` throws; then the job stays in the queue as failed. */
+  retryLimit: number;
+  /** Seconds before the first retry; each later retry waits about twice as long (with jitter). */
+  retryDelaySeconds: number;
+  /**
+   * Does the work. Throwing means "try again later" (until the last attempt). A job can run more
+   * than once (a retry after a crash, a resend), so `run` must be safe to repeat: check the state
+   * it is about to change, as the email and payment jobs do.
+   */
+  run(data: T, context: JobContext): Promise<void>;
+};
+
+/** Declares a job; list it in `all-jobs.ts` so every process creates its queue and works it. */
+export function defineJob<T extends JobData>(definition: JobDefinition<T>): JobDefinition<T> {
+  return definition;
+}

@@ -1,0 +1,297 @@
+import PgBoss from 'pg-boss';
+import type { AppDeps } from '../context';
+import type { Database, SqlRunner } from '../db/client';
+import type { Logger } from '../logger';
+import type { JobData, JobDefinition } from './define';
+
+/**
+ * The job queue: pg-boss on our own database (its tables live in the `pgboss` schema), on
+ * PostgreSQL and PGlite alike, through our SqlRunner. See docs/decisions/2026-11-24-job-queue.md.
+ *
+ * - Enqueueing takes the caller's SqlRunner, so a job is written in the transaction of the change
+ *   that causes it: both commit, or neither.
+ * - Every process works every queue; a job is taken by one of them (FOR UPDATE SKIP LOCKED).
+ * - A failed job is retried with back-off, then stays in the queue as failed.
+ * - A job still running after `timeoutSeconds` counts as lost (its process died) and is retried by
+ *   whichever process runs pg-boss's maintenance next.
+ * - Scheduled jobs are enqueued by every process's timer, at most once per interval across all of
+ *   them (pg-boss's singleton slots), and then taken by one process like any job.
+ */
+
+export const JOB_SCHEMA = 'pgboss';
+
+export type Schedule = { job: JobDefinition<Record<string, never>>; everySeconds: number };
+
+export type JobQueueOptions = {
+  /** A running job not finished after this long is treated as lost and tried again. */
+  timeoutSeconds: number;
+  /** How often an idle worker looks for due jobs. */
+  pollSeconds?: number;
+  /** Jobs of one queue run at once in this process. */
+  batchSize?: number;
+  /** Tests: retry after this many seconds, without back-off, instead of each job's own delay. */
+  retryDelaySeconds?: number;
+  /** Run the schedules (the test app leaves them off unless a test asks). */
+  schedules?: boolean;
+};
+
+export type EnqueueOptions = {
+  /** Run no earlier than this many seconds from now. */
+  startAfterSeconds?: number;
+};
+
+export interface JobQueue {
+  /**
+   * Adds a job through `sql`: pass the transaction's SqlRunner to tie the job to that transaction
+   * (it exists only if the transaction commits). Returns the job's id.
+   */
+  enqueue<T extends JobData>(
+    sql: SqlRunner,
+    job: JobDefinition<T>,
+    data: T,
+    options?: EnqueueOptions,
+  ): Promise<string>;
+  /** Creates pg-boss's tables and our queues when missing (start() does it too). */
+  install(): Promise<void>;
+  /** Starts this process's workers, pg-boss's maintenance and the schedules. */
+  start(): Promise<void>;
+  /** Stops taking jobs and waits for the running ones to finish. */
+  stop(): Promise<void>;
+  /**
+   * Wakes this process's workers and waits until no job is due or running anywhere (jobs waiting
+   * for a later retry do not count). For tests, which then look at what the jobs did.
+   */
+  idle(options?: { timeoutMs?: number }): Promise<void>;
+  /** The definitions this queue works, by name. */
+  readonly definitions: ReadonlyMap<string, JobDefinition>;
+}
+
+type Adapter = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * pg-boss's database adapter over a SqlRunner. pg-boss sends its maintenance and schema changes as
+ * one string wrapped in BEGIN; … COMMIT;: those run through our own transaction helper, which
+ * rolls back on error on both databases (a bare multi-statement string would leave the
+ * connection inside a failed transaction).
+ */
+function adapter(database: Database, sql: SqlRunner, inFlight?: Set<Promise<unknown>>): Adapter {
+  return {
+    executeSql(text, values) {
+      const locked = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/.exec(text);
+      const run = locked
+        ? database.transaction((tx) => tx.exec(locked[1]!)).then(() => ({ rows: [] }))
+        : sql.query(text, values ?? []).then((rows) => ({ rows }));
+      if (inFlight) {
+        inFlight.add(run);
+        void run.finally(() => inFlight.delete(run)).catch(() => {});
+      }
+      return run;
+    },
+  };
+}
+
+export type CreateJobQueueInput = {
+  database: Database;
+  logger: Logger;
+  definitions: JobDefinition[];
+  schedules: Schedule[];
+  options: JobQueueOptions;
+  /** The dependencies handed to each job (built after the queue, so asked for when a job runs). */
+  deps: () => AppDeps;
+};
+
+export function createJobQueue(input: CreateJobQueueInput): JobQueue {
+  const { database, options } = input;
+  const log = input.logger.child({ module: 'jobs' });
+  const definitions = new Map(input.definitions.map((definition) => [definition.name, definition]));
+  const inFlight = new Set<Promise<unknown>>();
+  const pollMs = Math.max(100, (options.pollSeconds ?? 1) * 1000);
+  const batchSize = options.batchSize ?? 5;
+  const timeoutSeconds = Math.max(1, Math.round(options.timeoutSeconds));
+  const boss = new PgBoss({
+    db: adapter(database, database.sql, inFlight) as PgBoss.Db,
+    schema: JOB_SCHEMA,
+    migrate: true,
+    // Our own workers and timers below; pg-boss keeps the state, retries and maintenance.
+    schedule: false,
+    supervise: true,
+    // Lost jobs are found by maintenance, so it runs at least twice per timeout (one process at a
+    // time, coordinated through pg-boss's version table).
+    maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(timeoutSeconds / 2))),
+    archiveCompletedAfterSeconds: 24 * 60 * 60,
+    archiveFailedAfterSeconds: 30 * 24 * 60 * 60,
+    deleteAfterDays: 30,
+  });
+  boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue maintenance failed'));
+
+  let installed: Promise<void> | null = null;
+  let started = false;
+  let stopping = false;
+  const loops: Promise<void>[] = [];
+  const running = new Set<Promise<void>>();
+  const wakers = new Set<() => void>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
+    });
+  const wakeAll = () => {
+    for (const wake of [...wakers]) wake();
+  };
+
+  async function install() {
+    installed ??= (async () => {
+      // start() creates or migrates pg-boss's schema under its advisory lock, so processes
+      // starting together agree; the queues are created with ON CONFLICT DO NOTHING.
+      await boss.start();
+      for (const name of definitions.keys()) await boss.createQueue(name);
+    })();
+    return installed;
+  }
+
+  async function enqueue<T extends JobData>(
+    sql: SqlRunner,
+    job: JobDefinition<T>,
+    data: T,
+    enqueueOptions: EnqueueOptions & { singletonSeconds?: number } = {},
+  ): Promise<string> {
+    const id = await sendJob(sql, job as unknown as JobDefinition, data, enqueueOptions);
+    if (!id) throw new Error(`The job queue has no queue named ${job.name}: list the job in all-jobs.ts`);
+    return id;
+  }
+
+  async function sendJob(
+    sql: SqlRunner,
+    job: JobDefinition,
+    data: JobData,
+    enqueueOptions: EnqueueOptions & { singletonSeconds?: number },
+  ): Promise<string | null> {
+    if (!definitions.has(job.name)) {
+      throw new Error(`Unknown job ${job.name}: list it in src/server/jobs/all-jobs.ts`);
+    }
+    const delay = options.retryDelaySeconds ?? job.retryDelaySeconds;
+    const sendOptions: PgBoss.SendOptions = {
+      db: adapter(database, sql) as PgBoss.Db,
+      retryLimit: job.retryLimit,
+      retryDelay: delay,
+      retryBackoff: options.retryDelaySeconds === undefined && delay > 0,
+      expireInSeconds: timeoutSeconds,
+      ...(enqueueOptions.startAfterSeconds ? { startAfter: enqueueOptions.startAfterSeconds } : {}),
+      ...(enqueueOptions.singletonSeconds
+        ? { singletonKey: job.name, singletonSeconds: enqueueOptions.singletonSeconds }
+        : {}),
+    };
+    return boss.send(job.name, data, sendOptions);
+  }
+
+  async function runOne(job: JobDefinition, queued: PgBoss.JobWithMetadata<JobData>) {
+    const attempt = queued.retryCount + 1;
+    const isLastAttempt = queued.retryCount >= queued.retryLimit;
+    const jobLog = log.child({ job: job.name, jobId: queued.id, attempt });
+    try {
+      await job.run(queued.data, {
+        deps: input.deps(),
+        jobId: queued.id,
+        attempt,
+        isLastAttempt,
+        log: jobLog,
+      });
+      await boss.complete(job.name, queued.id);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (isLastAttempt) jobLog.error({ err: error }, 'job failed; no more retries');
+      else jobLog.warn({ err: error }, 'job failed; it will be retried');
+      await boss
+        .fail(job.name, queued.id, { message: message.slice(0, 1000) })
+        .catch((failError: unknown) => jobLog.error({ err: failError }, 'recording the job failure failed'));
+    }
+  }
+
+  async function work(job: JobDefinition) {
+    while (!stopping) {
+      let taken: PgBoss.JobWithMetadata<JobData>[] = [];
+      try {
+        taken = await boss.fetch<JobData>(job.name, { batchSize, includeMetadata: true });
+      } catch (error) {
+        log.error({ err: error, job: job.name }, 'fetching jobs failed');
+      }
+      if (stopping && taken.length === 0) break;
+      if (taken.length === 0) {
+        await sleep(pollMs);
+        continue;
+      }
+      const batch = Promise.all(taken.map((queued) => runOne(job, queued))).then(() => undefined);
+      running.add(batch);
+      await batch.finally(() => running.delete(batch));
+    }
+  }
+
+  function schedule({ job, everySeconds }: Schedule) {
+    const tick = async () => {
+      if (stopping) return;
+      try {
+        await sendJob(database.sql, job as unknown as JobDefinition, {}, { singletonSeconds: everySeconds });
+        wakeAll();
+      } catch (error) {
+        log.error({ err: error, job: job.name }, 'scheduling a job failed');
+      }
+      if (stopping) return;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void tick();
+      }, everySeconds * 1000);
+      timer.unref();
+      timers.add(timer);
+    };
+    void tick();
+  }
+
+  return {
+    definitions,
+    enqueue,
+    install,
+    async start() {
+      if (started) return;
+      started = true;
+      await install();
+      for (const job of definitions.values()) loops.push(work(job));
+      if (options.schedules ?? true) for (const entry of input.schedules) schedule(entry);
+      log.debug({ queues: [...definitions.keys()] }, 'job workers started');
+    },
+    async stop() {
+      stopping = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      wakeAll();
+      await Promise.all(loops);
+      if (installed) await boss.stop({ graceful: true, wait: true, timeout: 1000 });
+      // pg-boss does not wait for a maintenance statement already sent; the database must not
+      // close under it.
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    async idle({ timeoutMs = 30_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        wakeAll();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        if (running.size === 0) {
+          const [row] = await database.sql.query<{ busy: number }>(
+            `SELECT count(*)::int AS busy FROM ${JOB_SCHEMA}.job
+              WHERE name = ANY($1::text[])
+                AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`,
+            [[...definitions.keys()]],
+          );
+          if (row!.busy === 0 && running.size === 0) return;
+        }
+        if (Date.now() > deadline) throw new Error(`The job queue was still busy after ${timeoutMs} ms`);
+      }
+    },
+  };
+}
