@@ -10,6 +10,7 @@ import { adminAccessRoutes } from './features/admin-access/routes';
 import { cartRoutes } from './features/cart/routes';
 import { catalogRoutes } from './features/catalog/routes';
 import { checkoutRoutes } from './features/checkout/routes';
+import { adminEmailRoutes } from './features/email/admin-routes';
 import { devMailboxRoutes } from './features/email/routes';
 import { healthRoutes } from './features/health/routes';
 import { mediaRoutes } from './features/images/routes';
@@ -70,7 +71,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // The admin area: one access check in front of every /api/admin path, then each feature's
   // admin routes (features/<area>/admin-routes.ts), so no admin route can forget the check.
   api.use('/admin/*', adminOnly());
-  for (const routes of [adminAccessRoutes()]) api.route('/admin', routes);
+  for (const routes of [adminAccessRoutes(), adminEmailRoutes()]) api.route('/admin', routes);
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
 

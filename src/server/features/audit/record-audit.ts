@@ -12,6 +12,7 @@ export type AuditEntity =
   | 'setting'
   | 'shipping_method'
   | 'notification'
+  | 'email'
   | 'user';
 
 export type AuditEntry = {
