@@ -19,6 +19,8 @@ import type { JobData, JobDefinition } from './define';
  */
 
 export const JOB_SCHEMA = 'pgboss';
+// Distinct from the migrations' and the seed's advisory locks.
+const QUEUE_INSTALL_LOCK = 4_242_050;
 
 export type Schedule = { job: JobDefinition<Record<string, never>>; everySeconds: number };
 
@@ -146,12 +148,49 @@ export function createJobQueue(input: CreateJobQueueInput): JobQueue {
     for (const wake of [...wakers]) wake();
   };
 
+  /**
+   * Creates or migrates pg-boss's tables. pg-boss does it under an advisory lock, but a process
+   * that waited on that lock can still miss the tables the other one just created (waiting on an
+   * advisory lock does not refresh PostgreSQL's catalog cache) and fail; it then looks again in a
+   * new transaction, where it finds them.
+   */
+  async function installSchema() {
+    for (let attempt = 1; ; attempt++) {
+      const installer = new PgBoss({
+        db: adapter(database, database.sql) as PgBoss.Db,
+        schema: JOB_SCHEMA,
+        migrate: true,
+        supervise: false,
+        schedule: false,
+      });
+      try {
+        await installer.start();
+        await installer.stop({ graceful: false });
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        log.info({ err: error }, 'another process was creating the job tables; looking again');
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+  }
+
   async function install() {
     installed ??= (async () => {
-      // start() creates or migrates pg-boss's schema under its advisory lock, so processes
-      // starting together agree; the queues are created with ON CONFLICT DO NOTHING.
+      await installSchema();
       await boss.start();
-      for (const name of definitions.keys()) await boss.createQueue(name);
+      // Creating a queue attaches a partition to pgboss.job: two processes doing it at once can
+      // deadlock, so the missing queues are created one process at a time, in one transaction.
+      await database.transaction(async (sql) => {
+        await sql.query('SELECT pg_advisory_xact_lock($1)', [QUEUE_INSTALL_LOCK]);
+        const existing = new Set(
+          (await sql.query<{ name: string }>(`SELECT name FROM ${JOB_SCHEMA}.queue`)).map((row) => row.name),
+        );
+        const installer = new PgBoss({ db: adapter(database, sql) as PgBoss.Db, schema: JOB_SCHEMA });
+        for (const name of definitions.keys()) {
+          if (!existing.has(name)) await installer.createQueue(name);
+        }
+      });
     })();
     return installed;
   }

@@ -117,11 +117,11 @@ describe('a mail server that keeps refusing', () => {
       mode = 'accept';
     }
     const [email] = await emailsTo(user.email);
-    // The first attempt and 5 retries (deliver-email's retryLimit), each refused.
-    expect(email).toMatchObject({ status: 'failed', attempts: 6 });
+    // The first attempt and 10 retries (deliver-email's retryLimit), each refused.
+    expect(email).toMatchObject({ status: 'failed', attempts: 11 });
     expect(email!.error).toMatch(/451|Try again later/);
-    expect(refused.filter((to) => to === user.email)).toHaveLength(6);
-    expect(await jobsFor(email!.id)).toEqual([{ state: 'failed', retry_count: 5 }]);
+    expect(refused.filter((to) => to === user.email)).toHaveLength(11);
+    expect(await jobsFor(email!.id)).toEqual([{ state: 'failed', retry_count: 10 }]);
     expect(delivered).not.toContain(user.email);
 
     const listed = await t.request('/api/admin/emails?status=failed', { cookie: admin.cookie });
@@ -134,7 +134,7 @@ describe('a mail server that keeps refusing', () => {
       to: user.email,
       kind: 'order_placed',
       status: 'failed',
-      attempts: 6,
+      attempts: 11,
       lastError: expect.stringMatching(/451/),
       sentAt: null,
     });
@@ -146,7 +146,7 @@ describe('a mail server that keeps refusing', () => {
     expect(resent.status).toBe(200);
     expect(resent.body).toMatchObject({ email: { id: email!.id, status: 'queued' } });
     await t.jobsIdle();
-    expect((await emailsTo(user.email))[0]).toMatchObject({ status: 'sent', attempts: 7, error: null });
+    expect((await emailsTo(user.email))[0]).toMatchObject({ status: 'sent', attempts: 12, error: null });
     expect(delivered.filter((to) => to === user.email)).toHaveLength(1);
 
     const [audit] = await t.database.sql.query<{ actor_id: string; action: string; before: unknown }>(
@@ -247,7 +247,7 @@ describe('delivery retries in production', () => {
         `SELECT retry_limit, retry_delay, retry_backoff FROM ${JOB_SCHEMA}.job WHERE data->>'emailId' = $1`,
         [id],
       );
-      expect(job).toEqual({ retry_limit: 5, retry_delay: 30, retry_backoff: true });
+      expect(job).toEqual({ retry_limit: 10, retry_delay: 2, retry_backoff: true });
     } finally {
       await production.close();
     }

@@ -54,9 +54,10 @@ function isPermanent(error: unknown): boolean {
  */
 export const deliverEmailJob = defineJob<{ emailId: string }>({
   name: 'deliver-email',
-  // About 30 s, 1, 2, 4 and 8 minutes: a mail server that is down for a quarter of an hour.
-  retryLimit: 5,
-  retryDelaySeconds: 30,
+  // Retries after about 2-4 s, then twice as long each time, up to about an hour in all: a
+  // blip is retried at once, a mail server down for a while is waited for.
+  retryLimit: 10,
+  retryDelaySeconds: 2,
   async run({ emailId }, { deps, isLastAttempt, log }) {
     const sql = deps.database.sql;
     const [email] = await sql.query<{ to_address: string; subject: string; html: string; text_body: string }>(

@@ -1,0 +1,314 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/client';
+import { JOB_SCHEMA } from '../../src/server/jobs/queue';
+import { createProduct, type TestProduct } from '../factories/catalog';
+import { checkoutForm } from '../factories/orders';
+import { createThrowawayDatabase } from './support/postgres';
+import { type ShopProcess, startShop } from './support/shop-process';
+
+/**
+ * Two (and, after a crash, three) real server processes of the built shop on one throwaway
+ * PostgreSQL database, as behind a load balancer: nothing they share lives in one process.
+ */
+
+// A local SMTP server: the shop's only outside party. It can hold one recipient's first delivery
+// open (as a stuck mail server would) so a test can kill the process in the middle of it.
+const accepted: string[] = [];
+let holdFirstDeliveryTo: string | null = null;
+let onHeld: (() => void) | null = null;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onRcptTo(address, _session, callback) {
+    if (address.address === holdFirstDeliveryTo) {
+      holdFirstDeliveryTo = null;
+      onHeld?.();
+      return; // never answered: the connection hangs until its process dies
+    }
+    callback();
+  },
+  onData(stream, session, callback) {
+    stream.resume();
+    stream.on('end', () => {
+      for (const rcpt of session.envelope.rcptTo) accepted.push(rcpt.address);
+      callback();
+    });
+  },
+});
+
+let db: { url: string; database: Database; drop: () => Promise<void> };
+let env: Record<string, string>;
+const processes: ShopProcess[] = [];
+let a: ShopProcess;
+let b: ShopProcess;
+
+async function start(): Promise<ShopProcess> {
+  const shop = await startShop(env);
+  processes.push(shop);
+  return shop;
+}
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  db = await createThrowawayDatabase();
+  env = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'http://localhost:3000',
+    PAYMENT_SIMULATOR: 'allow',
+    DATABASE_URL: db.url,
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    // A job of a killed process is retried by another after 3 s instead of 2 minutes.
+    JOB_TIMEOUT_SECONDS: '3',
+  };
+  // Both start at once: migrations and the job queue's tables are created exactly once.
+  [a, b] = await Promise.all([start(), start()]);
+});
+
+afterAll(async () => {
+  await Promise.all(processes.map((shop) => shop.stop()));
+  await db?.drop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+type Buyer = { email: string; cookie: string; shop: ShopProcess };
+
+/**
+ * Signed-in accounts written straight to the database: the user, and a session with the cookie
+ * Better Auth would have set (the token signed with the shop's key, HMAC-SHA256, as better-call
+ * signs cookies). Signing 200 people in through the API would spend minutes in the deliberately
+ * slow password hashing; the session is what the rest of each request relies on.
+ */
+async function createBuyers(
+  count: number,
+  prefix: string,
+): Promise<Array<{ email: string; cookie: string }>> {
+  const [secret] = await db.database.sql.query<{ value: string }>(
+    `SELECT value FROM server_secrets WHERE name = 'auth'`,
+  );
+  return db.database.transaction(async (sql) => {
+    const buyers: Array<{ email: string; cookie: string }> = [];
+    for (let i = 0; i < count; i++) {
+      const email = `${prefix}-${i}@example.test`;
+      const [user] = await sql.query<{ id: string }>(
+        `INSERT INTO users (email, email_verified, name, first_name, last_name, role)
+         VALUES ($1, true, 'Ada Obi', 'Ada', 'Obi', 'customer') RETURNING id`,
+        [email],
+      );
+      const token = randomBytes(24).toString('base64url');
+      await sql.query(
+        `INSERT INTO sessions (user_id, token, expires_at) VALUES ($1, $2, now() + interval '7 days')`,
+        [user!.id, token],
+      );
+      const signature = createHmac('sha256', secret!.value).update(token).digest('base64');
+      buyers.push({ email, cookie: `naija.session_token=${encodeURIComponent(`${token}.${signature}`)}` });
+    }
+    return buyers;
+  });
+}
+
+async function call(
+  shop: ShopProcess,
+  path: string,
+  init: { method?: string; json?: unknown; cookie?: string },
+) {
+  const origin = `http://127.0.0.1:${shop.port}`;
+  const response = await fetch(`${origin}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      origin,
+      ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}
+
+/** Puts one unit of `product` in each buyer's cart, alternately through A and B. */
+async function withCarts(
+  buyers: Array<{ email: string; cookie: string }>,
+  product: TestProduct,
+): Promise<Buyer[]> {
+  const result: Buyer[] = [];
+  for (let i = 0; i < buyers.length; i += 50) {
+    const group = buyers.slice(i, i + 50).map(async (buyer, j) => {
+      const shop = (i + j) % 2 === 0 ? a : b;
+      const added = await call(shop, '/api/cart/items', {
+        method: 'POST',
+        cookie: buyer.cookie,
+        json: { productId: product.id, variantId: product.variants[0]!.id, gender: 'men', quantity: 1 },
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      return { ...buyer, shop };
+    });
+    result.push(...(await Promise.all(group)));
+  }
+  return result;
+}
+
+const order = (buyer: Buyer) =>
+  call(buyer.shop, '/api/orders', {
+    method: 'POST',
+    cookie: buyer.cookie,
+    json: checkoutForm({ email: buyer.email }),
+  });
+
+async function stockOf(variantId: string): Promise<number> {
+  const [row] = await db.database.sql.query<{ stock_quantity: number }>(
+    'SELECT stock_quantity FROM product_variants WHERE id = $1',
+    [variantId],
+  );
+  return row!.stock_quantity;
+}
+
+async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('two server processes on one PostgreSQL database', () => {
+  it('sell the last 5 units to exactly 5 of 200 concurrent buyers', async () => {
+    const product = await createProduct(db, { variants: [{ size: 'M', color: 'Black', stock: 5 }] });
+    const buyers = await withCarts(await createBuyers(200, 'race'), product);
+
+    const results = await Promise.all(buyers.map(order));
+    const statuses = results.map((result) => result.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(195);
+    expect(await stockOf(product.variants[0]!.id)).toBe(0);
+    const [orders] = await db.database.sql.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM order_items WHERE variant_id = $1`,
+      [product.variants[0]!.id],
+    );
+    expect(orders!.count).toBe(5);
+    // Both processes sold: the race really ran across the two.
+    const winners = results.flatMap((result, i) => (result.status === 201 ? [buyers[i]!.shop.pid] : []));
+    expect(new Set(buyers.map((buyer) => buyer.shop.pid)).size).toBe(2);
+    expect(winners).toHaveLength(5);
+  });
+
+  it('enqueue the unpaid-order expiry once a minute between them, and release each order once', async () => {
+    // At start-up each process offered this minute's sweep; the queue kept one per minute.
+    const slots = await db.database.sql.query<{ jobs: number }>(
+      `SELECT count(*)::int AS jobs FROM ${JOB_SCHEMA}.job WHERE name = 'expire-unpaid-orders' GROUP BY singleton_on`,
+    );
+    expect(slots.length).toBeGreaterThan(0);
+    for (const slot of slots) expect(slot.jobs).toBe(1);
+
+    const product = await createProduct(db, { variants: [{ size: 'L', color: 'Red', stock: 30 }] });
+    const variantId = product.variants[0]!.id;
+    const buyers = await withCarts(await createBuyers(20, 'unpaid'), product);
+    for (const result of await Promise.all(buyers.map(order))) expect(result.status).toBe(201);
+    expect(await stockOf(variantId)).toBe(10);
+    await db.database.sql.query(
+      `UPDATE orders SET created_at = now() - interval '31 minutes'
+        WHERE id IN (SELECT order_id FROM order_items WHERE variant_id = $1)`,
+      [variantId],
+    );
+
+    // Sweeps due in both processes at once, as when the minute's job and a retry overlap.
+    const { createJobQueue } = await import('../../src/server/jobs/queue');
+    const { JOB_DEFINITIONS, JOB_SCHEDULES } = await import('../../src/server/jobs/all-jobs');
+    const { expireUnpaidOrdersJob } = await import('../../src/server/features/orders/cancel-order');
+    const { createLogger } = await import('../../src/server/logger');
+    const queue = createJobQueue({
+      database: db.database,
+      logger: createLogger('silent'),
+      definitions: JOB_DEFINITIONS,
+      schedules: JOB_SCHEDULES,
+      options: { timeoutSeconds: 3 },
+      deps: () => {
+        throw new Error('this queue only enqueues');
+      },
+    });
+    const sweeps = await db.database.transaction(async (sql) =>
+      Promise.all(Array.from({ length: 6 }, () => queue.enqueue(sql, expireUnpaidOrdersJob, {}))),
+    );
+    const done = await waitFor(
+      'expiry sweeps',
+      () =>
+        db.database.sql.query<{ state: string }>(
+          `SELECT state::text FROM ${JOB_SCHEMA}.job WHERE id = ANY($1::uuid[])`,
+          [sweeps],
+        ),
+      (rows) => rows.every((row) => row.state === 'completed'),
+    );
+    expect(done).toHaveLength(6);
+
+    expect(await stockOf(variantId)).toBe(30);
+    const orders = await db.database.sql.query<{ id: string; status: string; payment_status: string }>(
+      `SELECT DISTINCT o.id, o.status, o.payment_status FROM orders o
+         JOIN order_items i ON i.order_id = o.id WHERE i.variant_id = $1`,
+      [variantId],
+    );
+    expect(orders).toHaveLength(20);
+    for (const row of orders) expect(row).toMatchObject({ status: 'cancelled', payment_status: 'failed' });
+    const released = await db.database.sql.query<{ entity_id: string; times: number }>(
+      `SELECT entity_id, count(*)::int AS times FROM audit_log
+        WHERE entity_type = 'order' AND entity_id = ANY($1::text[]) AND action = 'status_changed'
+        GROUP BY entity_id`,
+      [orders.map((row) => row.id)],
+    );
+    expect(released).toHaveLength(20);
+    for (const row of released) expect(row.times).toBe(1);
+    const notices = await db.database.sql.query<{ to_address: string }>(
+      `SELECT to_address FROM emails WHERE kind = 'order_status' AND to_address LIKE 'unpaid-%'`,
+    );
+    expect(notices).toHaveLength(20);
+    expect(new Set(notices.map((row) => row.to_address)).size).toBe(20);
+  });
+
+  it('finish the jobs of a process killed with SIGKILL, each exactly once, in the other', async () => {
+    // B steps aside, so the jobs below are A's: enqueued by A, and the first one taken by A.
+    await b.stop();
+    const [first, second] = (await createBuyers(2, 'crash')).map((buyer) => buyer.email);
+    holdFirstDeliveryTo = first!;
+    const held = new Promise<void>((resolve) => {
+      onHeld = resolve;
+    });
+    expect(
+      (await call(a, '/api/auth/forgot-password', { method: 'POST', json: { email: first } })).status,
+    ).toBe(200);
+    await held; // A is in the middle of delivering the first reset email.
+    expect(
+      (await call(a, '/api/auth/forgot-password', { method: 'POST', json: { email: second } })).status,
+    ).toBe(200);
+    // The second reset email is written by A and waits behind the stuck delivery.
+    await waitFor(
+      'second reset email',
+      () => db.database.sql.query('SELECT id FROM emails WHERE to_address = $1', [second]),
+      (rows) => rows.length === 1,
+    );
+    await a.kill();
+
+    const c = await start();
+    const emails = await waitFor(
+      'reset emails delivered by the new process',
+      () =>
+        db.database.sql.query<{ to_address: string; status: string; attempts: number }>(
+          `SELECT to_address, status, attempts FROM emails WHERE to_address = ANY($1::text[]) ORDER BY to_address`,
+          [[first, second]],
+        ),
+      (rows) => rows.length === 2 && rows.every((row) => row.status === 'sent'),
+    );
+    // The first was cut off mid-delivery and tried again; the second had not started.
+    expect(emails).toEqual([
+      { to_address: first, status: 'sent', attempts: 2 },
+      { to_address: second, status: 'sent', attempts: 1 },
+    ]);
+    expect(accepted.filter((to) => to === first)).toHaveLength(1);
+    expect(accepted.filter((to) => to === second)).toHaveLength(1);
+    expect((await fetch(`http://127.0.0.1:${c.port}/api/health`)).status).toBe(200);
+  });
+});
