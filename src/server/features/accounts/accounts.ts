@@ -510,13 +510,19 @@ export async function ensureDemoAdmin(deps: AppDeps): Promise<void> {
   ]);
   if (existing) return;
   const password = generatePassword();
-  await createAccount(deps, {
-    email: DEMO_ADMIN_EMAIL,
-    password,
-    role: 'super_admin',
-    confirmed: true,
-    firstName: 'Demo',
-    lastName: 'Admin',
-  });
+  try {
+    await createAccount(deps, {
+      email: DEMO_ADMIN_EMAIL,
+      password,
+      role: 'super_admin',
+      confirmed: true,
+      firstName: 'Demo',
+      lastName: 'Admin',
+    });
+  } catch (error) {
+    // Another server process starting at the same moment created it (and printed its password).
+    if ((error as { code?: unknown }).code === '23505') return;
+    throw error;
+  }
   deps.logger.info(`Demo admin created (shown once): email ${DEMO_ADMIN_EMAIL}  password ${password}`);
 }

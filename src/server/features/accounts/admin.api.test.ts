@@ -93,4 +93,11 @@ describe('ensureDemoAdmin', () => {
     await ensureDemoAdmin(deps);
     expect(logs).toBe('');
   });
+
+  it('is created once when several server processes start at the same moment', async () => {
+    await t.database.sql.query('DELETE FROM users WHERE email = $1', [DEMO_ADMIN_EMAIL]);
+    await Promise.all(Array.from({ length: 3 }, () => ensureDemoAdmin(t.deps)));
+    const rows = await t.database.sql.query('SELECT id FROM users WHERE email = $1', [DEMO_ADMIN_EMAIL]);
+    expect(rows).toHaveLength(1);
+  });
 });
