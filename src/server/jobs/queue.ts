@@ -45,7 +45,8 @@ export type EnqueueOptions = {
 export interface JobQueue {
   /**
    * Adds a job through `sql`: pass the transaction's SqlRunner to tie the job to that transaction
-   * (it exists only if the transaction commits). Returns the job's id.
+   * (it exists only if the transaction commits). Returns the job's id. Inside a transaction, never
+   * pass `deps.database.sql`: on PGlite that waits for the transaction to end, which never comes.
    */
   enqueue<T extends JobData>(
     sql: SqlRunner,
