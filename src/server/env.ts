@@ -40,9 +40,9 @@ const schema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false']).optional()),
     // Server processes started by `npm run serve` (node's cluster module), PostgreSQL only.
-    WEB_CONCURRENCY: optionalText.pipe(z.coerce.number().int().min(1).max(64).optional()),
+    WEB_CONCURRENCY: optionalText.pipe(z.coerce.number<string>().int().min(1).max(64).optional()),
     // A background job still running after this long counts as lost (its process died) and is retried.
-    JOB_TIMEOUT_SECONDS: optionalText.pipe(z.coerce.number().int().min(1).max(3600).optional()),
+    JOB_TIMEOUT_SECONDS: optionalText.pipe(z.coerce.number<string>().int().min(1).max(3600).optional()),
   })
   .refine((env) => Boolean(env.PAYSTACK_SECRET_KEY) === Boolean(env.PAYSTACK_PUBLIC_KEY), {
     message: 'set both PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY, or neither',
