@@ -33,8 +33,21 @@ function chunkModulesReport(): Plugin {
   };
 }
 
+/** `BUILD_VERBOSE=1 npm run build` shows vite's chunk tables and every library warning. */
+const verbose = Boolean(process.env.BUILD_VERBOSE);
+
+/**
+ * Libraries' "use client" directives mean nothing to this app (it has no React Server Components),
+ * so bundling away the directive is expected: not worth a warning per package.
+ */
+const onwarn = (warning: { code?: string }, warn: (warning: never) => void) => {
+  if (!verbose && warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+  warn(warning as never);
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), chunkModulesReport()],
+  logLevel: verbose ? 'info' : 'warn',
   oxc: { jsx: { runtime: 'automatic' } },
   publicDir: isSsrBuild ? false : 'public',
   build: isSsrBuild
@@ -42,7 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: `${buildDir}/server`,
         target: 'node20',
         emptyOutDir: true,
-        rollupOptions: { input: { 'entry-server': 'src/web/entry-server.tsx' } },
+        rollupOptions: { input: { 'entry-server': 'src/web/entry-server.tsx' }, onwarn },
       }
     : {
         outDir: `${buildDir}/client`,
@@ -51,12 +64,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         rollupOptions: {
           input: 'src/web/entry-client.tsx',
+          onwarn,
           output: {
             // The admin panel's libraries (TanStack Query, charts) in one chunk of their own, which
             // only admin pages load. Their own dependencies (React) stay where they are: pulled
             // into this chunk, they would make every page load it.
             codeSplitting: {
               groups: [
+                // The dashboard's chart library only with the dashboard: other sections skip it.
+                {
+                  name: 'admin-chart',
+                  test: (id: string) => /(^|\/)node_modules\/uplot\//.test(relativeId(id)),
+                  priority: 1,
+                },
                 {
                   name: 'admin-vendor',
                   test: (id: string) => ADMIN_PACKAGES.test(relativeId(id)),

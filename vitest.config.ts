@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['src/**/*.api.test.ts'],
+          include: ['src/**/*.api.test.ts', 'tests/hostile/**/*.api.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/global-setup.ts'],
           testTimeout: 30_000,

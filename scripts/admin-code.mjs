@@ -7,7 +7,7 @@ export const ADMIN_SOURCE = /^src\/web\/(features\/admin\/|routes\/admin[^/]*\.t
 
 /** Libraries only the admin panel uses: its data fetching and any chart library. */
 export const ADMIN_PACKAGES =
-  /(^|\/)node_modules\/(@tanstack\/|recharts\/|victory[^/]*\/|chart\.js\/|react-chartjs-2\/|@nivo\/|echarts|apexcharts|react-apexcharts|@visx\/|d3-[^/]+\/|d3\/)/;
+  /(^|\/)node_modules\/(@tanstack\/|uplot\/|recharts\/|victory[^/]*\/|chart\.js\/|react-chartjs-2\/|@nivo\/|echarts|apexcharts|react-apexcharts|@visx\/|d3-[^/]+\/|d3\/)/;
 
 /** Whether a module id (relative, forward slashes) is admin-only code. */
 export const isAdminModule = (id) => ADMIN_SOURCE.test(id) || ADMIN_PACKAGES.test(id);

@@ -18,9 +18,14 @@ const stale =
     Math.max(newestMtime('src'), ...['package.json', 'vite.config.ts', 'public'].map(newestMtime));
 
 if (stale) {
-  console.log('Building the shop…');
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  console.log(
+    existsSync(outputs[1]) ? 'Sources changed: building the shop…' : 'Building the shop (first start)…',
+  );
+  const started = performance.now();
+  // --silent: npm's own banner lines; the build prints only warnings (BUILD_VERBOSE=1 for more).
+  const result = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s. Starting the shop…`);
 }
 
 const server = spawnSync(process.execPath, ['--enable-source-maps', outputs[1]], { stdio: 'inherit' });

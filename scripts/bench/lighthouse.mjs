@@ -1,11 +1,14 @@
 // Lighthouse (mobile: its default simulated slow 4G and 4x CPU slowdown) on home, a listing and a
 // product page of the built shop. Prints the figures and fails when a page misses the budget.
 //   npm run build && npm run bench:lighthouse
+import { writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { pickProduct, startShop } from './serve.mjs';
 
-const BUDGET = { performance: 95, accessibility: 95, lcpMs: 2000, cls: 0.05 };
+// Every run must meet it (a median alone hides the slow run a noisy machine gives).
+const BUDGET = { performance: 95, accessibility: 95, lcpMs: 1800, cls: 0.05 };
+const report = [];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 const shop = await startShop({ port: Number(process.env.BENCH_PORT ?? 3700) });
@@ -60,19 +63,32 @@ try {
       cls: median('cls'),
       tbtMs: median('tbtMs'),
     };
-    const ok =
-      figures.performance >= BUDGET.performance &&
-      figures.accessibility >= BUDGET.accessibility &&
-      figures.lcpMs <= BUDGET.lcpMs &&
-      figures.cls <= BUDGET.cls;
+    const within = (run) =>
+      run.performance >= BUDGET.performance &&
+      run.accessibility >= BUDGET.accessibility &&
+      run.lcpMs <= BUDGET.lcpMs &&
+      run.cls <= BUDGET.cls;
+    const ok = runs.every(within);
     if (!ok) failed = true;
+    report.push({ page: name, path: pathname.replace(product.id, '…'), median: figures, runs, ok });
     console.log(
       `${name.padEnd(9)} ${String(figures.performance).padStart(4)}  ${String(figures.accessibility).padStart(4)}  ${String(figures.lcpMs).padStart(8)}  ${figures.cls.toFixed(3).padEnd(6)}  ${String(figures.tbtMs).padStart(8)}  ${ok ? 'ok' : 'OVER BUDGET'}`,
     );
   }
   console.log(
-    `budget: performance ≥ ${BUDGET.performance}, accessibility ≥ ${BUDGET.accessibility}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}`,
+    `budget, every run: performance ≥ ${BUDGET.performance}, accessibility ≥ ${BUDGET.accessibility}, LCP ≤ ${BUDGET.lcpMs} ms, CLS ≤ ${BUDGET.cls}`,
   );
+  if (process.env.LIGHTHOUSE_REPORT) {
+    writeFileSync(
+      process.env.LIGHTHOUSE_REPORT,
+      JSON.stringify({
+        version: lighthouse.version ?? null,
+        runsPerPage: RUNS,
+        budget: BUDGET,
+        pages: report,
+      }),
+    );
+  }
 } finally {
   await chrome.kill();
   await shop.stop();

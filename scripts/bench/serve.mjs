@@ -5,10 +5,22 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export async function startShop({ port, buildDir = process.env.BUILD_DIR ?? 'build', env = {} }) {
+// A benchmark that fails half-way must not leave its shop running.
+const running = new Set();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+export async function startShop({
+  port,
+  buildDir = process.env.BUILD_DIR ?? 'build',
+  env = {},
+  dataDir: keptDataDir,
+}) {
   const bundle = path.resolve(buildDir, 'api', 'main.js');
   if (!existsSync(bundle)) throw new Error('Build the shop first: npm run build');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
+  const dataDir = keptDataDir ?? mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
+  const started = performance.now();
   const child = spawn(process.execPath, [bundle], {
     env: {
       ...process.env,
@@ -24,6 +36,8 @@ export async function startShop({ port, buildDir = process.env.BUILD_DIR ?? 'bui
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -34,14 +48,19 @@ export async function startShop({ port, buildDir = process.env.BUILD_DIR ?? 'bui
       // not up yet
     }
     if (Date.now() > deadline) throw new Error('the shop did not start within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
     url,
+    pid: child.pid,
+    /** Milliseconds from starting the process to its first answer. */
+    startMs: performance.now() - started,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

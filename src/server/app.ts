@@ -7,20 +7,32 @@ import { csrfMiddleware, sessionMiddleware } from './features/accounts/middlewar
 import { accountRoutes, authRoutes } from './features/accounts/routes';
 import { adminOnly } from './features/admin-access/middleware';
 import { adminAccessRoutes } from './features/admin-access/routes';
+import { adminAuditRoutes } from './features/audit/admin-routes';
 import { cartRoutes } from './features/cart/routes';
+import { adminCatalogRoutes } from './features/catalog/admin-routes';
 import { catalogRoutes } from './features/catalog/routes';
 import { checkoutRoutes } from './features/checkout/routes';
+import { adminCustomerRoutes } from './features/customers/admin-routes';
+import { adminDashboardRoutes } from './features/dashboard/admin-routes';
+import { adminDropRoutes } from './features/drops/admin-routes';
 import { adminEmailRoutes } from './features/email/admin-routes';
 import { devMailboxRoutes } from './features/email/routes';
 import { healthRoutes } from './features/health/routes';
 import { mediaRoutes } from './features/images/routes';
 import type { LiveOptions } from './features/live/live-connection';
 import { liveRoutes } from './features/live/routes';
+import { adminNotificationRoutes } from './features/notifications/admin-routes';
+import { adminOrderRoutes } from './features/orders/admin-routes';
 import { orderRoutes } from './features/orders/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { paystackSimulatorRoutes } from './features/payments/simulator';
+import { adminSettingsRoutes } from './features/settings/admin-routes';
+import { storeRoutes } from './features/settings/routes';
 import { bodyLimits } from './http/body-limit';
+import { cleanInput } from './http/clean-input';
 import { localOnly } from './http/local-only';
+import type { PageCache } from './http/page-cache';
+import { securityHeaders } from './http/security-headers';
 import type { WebHandlers } from './web';
 
 export type AppOptions = {
@@ -28,15 +40,31 @@ export type AppOptions = {
   web?: WebHandlers;
   /** Live-update stream timing (tests shorten the heartbeat). */
   live?: LiveOptions;
+  /** Keeps the catalogue's JSON (and, through `web`, its pages) for anonymous visitors. */
+  cache?: PageCache;
 };
+
+/** Catalogue reads that answer every anonymous visitor alike (features/catalog/routes.ts). */
+const SHARED_API_PATHS = [
+  '/api/products',
+  '/api/products/:id',
+  '/api/categories',
+  '/api/search',
+  '/api/notifications/active',
+  '/api/shipping-methods',
+];
 
 /** Builds the whole HTTP app without listening, so tests can call `app.request()` in-process. */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
   app.use(requestId({ headerName: 'x-request-id' }));
+  // CSP (with this answer's nonce), nosniff, no framing, HSTS on https, no-store on private answers.
+  app.use(securityHeaders({ https: deps.env.publicUrl.startsWith('https://') }));
   // Before anything can read a body: no route buffers more than it needs.
   app.use(bodyLimits());
+  // Addresses that do not decode, or hold a NUL or a broken character, go no further (400).
+  app.use(cleanInput());
   // Pages and JSON are compressed on the way out; built assets are already (see web.ts).
   app.use(compress());
   app.use(async (c, next) => {
@@ -44,12 +72,20 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.set('deps', deps);
     c.set('log', log);
     c.set('user', null);
+    // A page's in-process API calls are part of the page: its one line covers them.
+    if (c.env?.renderScope) return next();
     const started = performance.now();
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    const level = c.res.status >= 500 ? 'error' : 'info';
+    // The API calls a page makes in-process while rendering are detail (debug): a page is one line.
+    const level = c.res.status >= 500 ? 'error' : c.env?.incoming ? 'info' : 'debug';
     log[level]({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
+
+  if (options.cache) {
+    const shared = options.cache.shared();
+    for (const path of SHARED_API_PATHS) app.get(path, shared);
+  }
 
   // Development conveniences answer only to a browser on this machine. The mailbox page reads
   // /api/dev/mailbox in-process with the visitor's connection, so it is refused along with it.
@@ -67,11 +103,24 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', orderRoutes());
   api.route('/', paymentRoutes());
   api.route('/', catalogRoutes());
+  api.route('/', storeRoutes());
   api.route('/', liveRoutes(options.live));
   // The admin area: one access check in front of every /api/admin path, then each feature's
   // admin routes (features/<area>/admin-routes.ts), so no admin route can forget the check.
   api.use('/admin/*', adminOnly());
-  for (const routes of [adminAccessRoutes(), adminEmailRoutes()]) api.route('/admin', routes);
+  const adminRoutes = [
+    adminAccessRoutes(),
+    adminEmailRoutes(),
+    adminCatalogRoutes(),
+    adminDropRoutes(),
+    adminOrderRoutes(),
+    adminCustomerRoutes(),
+    adminDashboardRoutes(),
+    adminNotificationRoutes(),
+    adminSettingsRoutes(),
+    adminAuditRoutes(),
+  ];
+  for (const routes of adminRoutes) api.route('/admin', routes);
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
 

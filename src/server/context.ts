@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { ZodType } from 'zod';
 import type { Role } from '#shared/constants';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -44,7 +45,10 @@ export interface AppDeps {
  */
 export type Actor =
   | { kind: 'user'; id: string; email: string; role: Role }
-  | { kind: 'system'; name: 'order-expiry' | 'payment-webhook' | 'payment-verify' | 'demo-seed' | 'script' };
+  | {
+      kind: 'system';
+      name: 'order-expiry' | 'payment-webhook' | 'payment-verify' | 'payment-refund' | 'demo-seed' | 'script';
+    };
 
 export const actorOf = (user: Pick<SessionUser, 'id' | 'email' | 'role'>): Actor => ({
   kind: 'user',
@@ -91,11 +95,20 @@ export type AppEnv = {
     renderScope?: RenderScope;
     /** The Node.js request, when the call came over the network (absent for in-process calls). */
     incoming?: Pick<IncomingMessage, 'socket'>;
+    /**
+     * Told of each schema a handler reads its input with (readJson, readQuery, readParams). Never set
+     * by the shop; the hostile-input suite passes it to learn each route's own schema from the route.
+     */
+    inputProbe?: InputProbe;
   };
   Variables: {
     requestId: string;
     log: Logger;
     deps: AppDeps;
     user: SessionUser | null;
+    /** This answer's Content-Security-Policy nonce for inline code (http/security-headers.ts). */
+    cspNonce: string;
   };
 };
+
+export type InputProbe = (part: 'json' | 'query' | 'params', schema: ZodType) => void;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isProxyEntry } from './http/client-ip';
 
 const optionalText = z
   .string()
@@ -24,7 +25,10 @@ const schema = z
     PAYMENT_SIMULATOR: optionalText.pipe(z.enum(['allow', 'deny']).optional()),
     // Seed the demo catalogue (and, outside production, a demo admin) into an empty database.
     DEMO_DATA: optionalText.pipe(z.enum(['true', 'false']).optional()),
+    BENCH_BASELINE: optionalText.pipe(z.enum(['true', 'false']).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // JSON lines (production's default) or short lines for a person (the default elsewhere).
+    LOG_FORMAT: optionalText.pipe(z.enum(['json', 'pretty']).optional()),
     // Where the React Router build lives (client assets and the server bundle).
     BUILD_DIR: z.string().default('build'),
     // Product images and the logo in an S3-compatible bucket instead of DATA_DIR/uploads.
@@ -43,6 +47,22 @@ const schema = z
     WEB_CONCURRENCY: optionalText.pipe(z.coerce.number<string>().int().min(1).max(64).optional()),
     // A background job still running after this long counts as lost (its process died) and is retried.
     JOB_TIMEOUT_SECONDS: optionalText.pipe(z.coerce.number<string>().int().min(1).max(3600).optional()),
+    // Proxies whose X-Forwarded-For is believed: IP addresses or CIDR ranges, comma-separated.
+    TRUSTED_PROXIES: optionalText.pipe(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean),
+        )
+        .refine(
+          (entries) => entries.every(isProxyEntry),
+          'a comma-separated list of IP addresses or CIDR ranges',
+        )
+        .optional(),
+    ),
   })
   .refine((env) => Boolean(env.PAYSTACK_SECRET_KEY) === Boolean(env.PAYSTACK_PUBLIC_KEY), {
     message: 'set both PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY, or neither',
@@ -80,12 +100,17 @@ export type Env = Readonly<{
     simulatorAllowed: boolean;
   };
   demoData: boolean;
+  /** `npm run bench` only: GET /api/health/constant/:bytes answers a constant JSON body of that size. */
+  benchBaseline: boolean;
   logLevel: string;
+  logFormat: 'json' | 'pretty';
   buildDir: string;
   /** Product images and the logo in an S3-compatible bucket; null keeps them under DATA_DIR. */
   s3: S3Settings | null;
   webConcurrency: number;
   jobTimeoutSeconds: number;
+  /** IPs and CIDR ranges of the reverse proxies in front of the shop (TRUSTED_PROXIES). */
+  trustedProxies: readonly string[];
 }>;
 
 export type S3Settings = {
@@ -128,7 +153,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       simulatorAllowed: raw.PAYMENT_SIMULATOR ? raw.PAYMENT_SIMULATOR === 'allow' : !isProduction,
     },
     demoData: raw.DEMO_DATA ? raw.DEMO_DATA === 'true' : !isProduction,
+    benchBaseline: raw.BENCH_BASELINE === 'true',
     logLevel: raw.LOG_LEVEL,
+    logFormat: raw.LOG_FORMAT ?? (isProduction ? 'json' : 'pretty'),
     buildDir: path.resolve(raw.BUILD_DIR),
     s3: raw.S3_BUCKET
       ? {
@@ -146,5 +173,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       : null,
     webConcurrency: raw.WEB_CONCURRENCY ?? 1,
     jobTimeoutSeconds: raw.JOB_TIMEOUT_SECONDS ?? 120,
+    trustedProxies: raw.TRUSTED_PROXIES ?? [],
   });
 }

@@ -9,12 +9,18 @@ import { migrate } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { createDeps } from './deps';
 import { type Env, EnvError, loadEnv } from './env';
-import { ensureDemoAdmin } from './features/accounts/accounts';
+import { type DemoAdminSignIn, demoAdminSignIn } from './features/accounts/demo-admin';
 import { networkExposureWarning } from './http/local-only';
+import { createPageCache } from './http/page-cache';
 import { createLogger, type Logger } from './logger';
+import { readyBlock, type StartUpReport, startUpReport } from './start-up';
 import { createWebHandlers } from './web';
 
-function open(env: Env): Promise<Database> {
+function open(env: Env, report?: StartUpReport): Promise<Database> {
+  if (report) {
+    const pgliteDir = path.join(env.dataDir, 'pglite');
+    if (!env.databaseUrl && !existsSync(pgliteDir)) report.step(`Creating the database in ${pgliteDir}…`);
+  }
   return openDatabase(
     env.databaseUrl
       ? { kind: 'postgres', url: env.databaseUrl }
@@ -24,31 +30,48 @@ function open(env: Env): Promise<Database> {
 
 /**
  * What happens once per start, before any request is served: migrations, defaults, the job
- * queue's tables, demo data and the demo admin (whose password is printed once).
+ * queue's tables, demo data and the demo admin (shown with the start-up block).
  */
-async function prepare(env: Env, logger: Logger, database: Database) {
+async function prepare(env: Env, logger: Logger, database: Database, report: StartUpReport) {
   const version = await migrate(database);
   await ensureDefaults(database);
   const deps = await createDeps({ env, database, logger });
   await deps.jobs.install();
-  if (env.demoData) await seedDemoData(deps);
-  if (env.demoData && !env.isProduction) await ensureDemoAdmin(deps);
-  return { deps, version };
+  if (env.demoData) {
+    let announced = false;
+    await seedDemoData(deps, {
+      onProgress(done, total) {
+        if (!announced) report.step('Adding the demo catalogue (first start only)…');
+        announced = true;
+        report.count('  storing demo images', done, total);
+      },
+    });
+  }
+  let admin: DemoAdminSignIn | null = null;
+  if (env.demoData && !env.isProduction) admin = await demoAdminSignIn(deps);
+  return { deps, version, admin };
 }
 
 /** One server process: HTTP and the job workers, until SIGTERM or SIGINT. */
 async function runServer(env: Env, logger: Logger, options: { prepared: boolean }) {
-  const database = await open(env);
+  const report = startUpReport(env);
+  const database = await open(env, options.prepared ? undefined : report);
   let version: number | undefined;
+  let admin: DemoAdminSignIn | null = null;
   let deps: Awaited<ReturnType<typeof createDeps>>;
   if (options.prepared) {
     deps = await createDeps({ env, database, logger });
   } else {
-    ({ deps, version } = await prepare(env, logger, database));
+    ({ deps, version, admin } = await prepare(env, logger, database, report));
   }
   await deps.jobs.start();
 
-  const app = createApp(deps, { web: await createWebHandlers(env.buildDir) });
+  // The catalogue's pages and JSON for anonymous visitors, cleared by every announced change.
+  const cache = createPageCache(deps.events);
+  const app = createApp(deps, {
+    web: await createWebHandlers(env.buildDir, { cache }),
+    cache,
+  });
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     if (cluster.isWorker) {
       logger.info({ port: info.port, worker: cluster.worker?.id, pid: process.pid }, 'server process ready');
@@ -56,10 +79,12 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
     }
     const warning = networkExposureWarning(env);
     if (warning) console.error(warning);
-    logger.info(
-      { port: info.port, database: database.kind, migrationVersion: version },
-      `Shop ready at ${env.publicUrl}`,
-    );
+    if (env.logFormat === 'pretty') process.stdout.write(readyBlock(env, admin));
+    else
+      logger.info(
+        { port: info.port, database: database.kind, migrationVersion: version },
+        `Shop ready at ${env.publicUrl}`,
+      );
   });
 
   let stopping = false;
@@ -101,8 +126,9 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
  * stops them all on SIGTERM or SIGINT.
  */
 async function runPrimary(env: Env, logger: Logger) {
-  const database = await open(env);
-  const { deps, version } = await prepare(env, logger, database);
+  const report = startUpReport(env);
+  const database = await open(env, report);
+  const { deps, version, admin } = await prepare(env, logger, database, report);
   await deps.jobs.stop();
   deps.events.close();
   deps.mailer.close();
@@ -124,10 +150,13 @@ async function runPrimary(env: Env, logger: Logger) {
   for (let i = 0; i < env.webConcurrency; i++) fork();
   const warning = networkExposureWarning(env);
   if (warning) console.error(warning);
-  logger.info(
-    { port: env.port, database: database.kind, migrationVersion: version, processes: env.webConcurrency },
-    `Shop ready at ${env.publicUrl}`,
-  );
+  if (env.logFormat === 'pretty')
+    process.stdout.write(readyBlock(env, admin, { processes: env.webConcurrency }));
+  else
+    logger.info(
+      { port: env.port, database: database.kind, migrationVersion: version, processes: env.webConcurrency },
+      `Shop ready at ${env.publicUrl}`,
+    );
 
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -146,7 +175,7 @@ async function main() {
   // A local .env file, when there is one, fills in what the environment does not set.
   if (existsSync('.env')) process.loadEnvFile('.env');
   const env = loadEnv();
-  const logger = createLogger(env.logLevel);
+  const logger = createLogger(env.logLevel, env.logFormat);
   if (cluster.isPrimary && env.webConcurrency > 1) return runPrimary(env, logger);
   return runServer(env, logger, { prepared: cluster.isWorker && process.env.SHOP_PREPARED === '1' });
 }

@@ -5,6 +5,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 import type { ServerContext } from '#shared/server-context';
 import type { AppEnv, RenderScope } from './context';
+import type { PageCache } from './http/page-cache';
+import { pagePolicy } from './http/security-headers';
 
 interface ManifestChunk {
   file: string;
@@ -69,12 +71,16 @@ export function readClientAssets(buildDir: string): ClientAssets {
 }
 
 /** The web app. Pages call the JSON API in-process (deps.inProcess), with the visitor's cookies. */
-export async function createWebHandlers(buildDir: string): Promise<WebHandlers> {
+export async function createWebHandlers(
+  buildDir: string,
+  /** Keeps catalogue pages for anonymous visitors (http/page-cache.ts); without it every page renders. */
+  options: { cache?: PageCache } = {},
+): Promise<WebHandlers> {
   const serverEntry = path.join(buildDir, 'server', 'entry-server.js');
   if (!existsSync(serverEntry)) {
     throw new Error(`The web app is not built (${serverEntry} is missing). Run: npm run build`);
   }
-  const { render } = (await import(pathToFileURL(serverEntry).href)) as ServerEntry;
+  const { render: renderPage } = (await import(pathToFileURL(serverEntry).href)) as ServerEntry;
   const clientAssets = readClientAssets(buildDir);
 
   const assets = serveStatic<AppEnv>({
@@ -87,11 +93,12 @@ export async function createWebHandlers(buildDir: string): Promise<WebHandlers> 
     },
   });
 
-  const pages: MiddlewareHandler<AppEnv> = (c) => {
+  const render: MiddlewareHandler<AppEnv> = async (c) => {
     const visitor = c.req.raw;
     const renderScope: RenderScope = {};
     const context: ServerContext = {
       publicUrl: c.get('deps').env.publicUrl,
+      nonce: c.get('cspNonce'),
       api: (apiPath, init) => {
         const headers = new Headers(init?.headers);
         for (const name of FORWARDED) {
@@ -107,8 +114,16 @@ export async function createWebHandlers(buildDir: string): Promise<WebHandlers> 
         );
       },
     };
-    return render(visitor, context, clientAssets);
+    const response = await renderPage(visitor, context, clientAssets);
+    // The page's policy names the nonce this rendering used, so a page kept for anonymous
+    // visitors is served with its own policy: one nonce per rendering, new at each re-rendering.
+    if (context.nonce && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
+      response.headers.set('content-security-policy', pagePolicy(context.nonce));
+    }
+    return response;
   };
+  // Anonymous visitors of catalogue pages share one rendering until a change is announced.
+  const pages = options.cache ? options.cache.wrap(render) : render;
 
   return { assets, pages };
 }

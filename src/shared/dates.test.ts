@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatLongDate } from './dates';
+import { formatDate, formatDateTime, formatLongDate, isComingSoon } from './dates';
+import { fromShopLocalInput, toShopLocalInput } from './shop-time-input';
 
 describe('dates', () => {
   it('formats as MMM dd, yyyy in Lagos time', () => {
@@ -9,5 +10,27 @@ describe('dates', () => {
   });
   it('has a long Nigerian English form', () => {
     expect(formatLongDate('2026-03-05T10:00:00Z')).toBe('5 March 2026');
+  });
+});
+
+describe('shop wall-clock times', () => {
+  it('formats a moment with its time in Lagos', () => {
+    expect(formatDateTime('2026-11-24T17:00:00Z')).toBe('Tue, 24 Nov 2026, 6:00 pm');
+  });
+  it('reads a datetime-local value as Lagos time and writes one back', () => {
+    expect(fromShopLocalInput('2026-11-24T18:00')).toBe('2026-11-24T17:00:00.000Z');
+    expect(fromShopLocalInput('2027-01-01T00:30')).toBe('2026-12-31T23:30:00.000Z');
+    expect(toShopLocalInput('2026-12-31T23:30:00Z')).toBe('2027-01-01T00:30');
+    expect(fromShopLocalInput('2026-02-30T10:00')).toBeNull();
+    expect(fromShopLocalInput('tomorrow')).toBeNull();
+  });
+});
+
+describe('isComingSoon', () => {
+  it('is true only while the release time is ahead', () => {
+    const release = '2026-11-24T17:00:00.000Z';
+    expect(isComingSoon(release, Date.parse('2026-11-24T16:59:59.999Z'))).toBe(true);
+    expect(isComingSoon(release, Date.parse(release))).toBe(false);
+    expect(isComingSoon(null, 0)).toBe(false);
   });
 });

@@ -24,3 +24,23 @@ export function formatDate(value: string | Date): string {
 export function formatLongDate(value: string | Date): string {
   return longDate.format(new Date(value));
 }
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: SHOP_TIME_ZONE,
+});
+
+/** A moment with its time, e.g. "Tue, 24 Nov 2026, 6:00 pm" (a drop's release). */
+export function formatDateTime(value: string | Date): string {
+  return dateTime.format(new Date(value));
+}
+
+/** Whether a drop's release time is still ahead of `now` (ms: the server's clock, or an estimate). */
+export const isComingSoon = (releaseAt: string | null | undefined, now: number): boolean =>
+  releaseAt != null && Date.parse(releaseAt) > now;

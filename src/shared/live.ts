@@ -21,6 +21,8 @@ export const liveTopics = {
   adminStock: 'admin:stock',
   /** Admins only: site notifications. */
   adminNotifications: 'admin:notifications',
+  /** Admins only: named settings (out of stock, store) and shipping methods. */
+  adminSettings: 'admin:settings',
 } as const;
 
 export type LiveTopic = string;

@@ -6,4 +6,6 @@
 export interface ServerContext {
   api(path: string, init?: RequestInit): Promise<Response>;
   publicUrl: string;
+  /** The Content-Security-Policy nonce of this answer, carried by the page's inline script and style. */
+  nonce: string;
 }

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import type { StoreSettings } from '#shared/schemas/settings';
 import { Toasts } from './components/ui/toast';
 import { CartProvider } from './features/cart/cart-provider';
 import { type InitialNotifications, NotificationBanner } from './features/notifications/banner';
@@ -25,6 +26,8 @@ export interface InitialState {
   user: SessionUser | null;
   /** Site notifications for the first view's path, rendered by the server. */
   notifications: InitialNotifications;
+  /** The shop's name and contact details for the footer (Settings → Store); null if unknown. */
+  store: StoreSettings | null;
 }
 
 type PageState = Extract<LoadedPage, { kind: 'page' }> & { key: string };
@@ -74,6 +77,11 @@ function Shell({ initial, module }: { initial: InitialState; module: RouteModule
   const scrollPositions = useRef(new Map<string, number>());
   const current = keyOf(location);
   useIdleSignOut();
+
+  // Marks the page as interactive: until React has hydrated, the server's buttons do nothing.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
 
   const load = useCallback(
     async (key: string, signal: { cancelled: boolean }) => {
@@ -137,7 +145,12 @@ function Shell({ initial, module }: { initial: InitialState; module: RouteModule
 
   return (
     <PageContext.Provider value={{ revalidate, pending: isLoading, status: page.status }}>
-      <Layout layout={page.route.layout ?? 'shop'} loading={isLoading} notifications={initial.notifications}>
+      <Layout
+        layout={page.route.layout ?? 'shop'}
+        loading={isLoading}
+        notifications={initial.notifications}
+        store={initial.store}
+      >
         {Skeleton ? (
           <Skeleton />
         ) : page.error ? (
@@ -159,11 +172,13 @@ function Layout({
   layout,
   loading,
   notifications,
+  store,
   children,
 }: {
   layout: 'shop' | 'admin';
   loading: boolean;
   notifications: InitialNotifications;
+  store: StoreSettings | null;
   children: ReactNode;
 }) {
   return (
@@ -185,7 +200,7 @@ function Layout({
           <main id="main" className="flex-1" aria-busy={loading}>
             {children}
           </main>
-          <Footer />
+          <Footer store={store} />
         </div>
       ) : (
         // Admin pages draw their own frame, with its <main>.

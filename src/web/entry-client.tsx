@@ -1,3 +1,5 @@
+// First: libraries that add <style> elements later need the page's CSP nonce (lib/csp-nonce.ts).
+import './lib/csp-nonce';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

@@ -4,6 +4,7 @@ import { StaticRouter } from 'react-router';
 import type { ServerContext } from '#shared/server-context';
 import { App, type InitialState } from './app';
 import { fetchNotifications, preloadBannerView } from './features/notifications/banner';
+import { fetchStore } from './layout/store';
 import { pageHead, renderHeadTags, safeJson } from './lib/head';
 import { loadPage } from './lib/page-loader';
 import { fetchSession } from './lib/session';
@@ -33,10 +34,11 @@ export async function render(
   assets: ClientAssets,
 ): Promise<Response> {
   const url = new URL(request.url);
-  const [loaded, user, notifications] = await Promise.all([
+  const [loaded, user, notifications, store] = await Promise.all([
     loadPage(url, context.api),
     fetchSession(context.api),
     fetchNotifications(context.api, url.pathname),
+    fetchStore(context.api),
   ]);
   if (loaded.kind === 'redirect') {
     return new Response(null, { status: loaded.status, headers: { location: loaded.to } });
@@ -53,6 +55,7 @@ export async function render(
       path: url.pathname,
       notifications: loaded.route.layout === 'admin' ? [] : notifications,
     },
+    store,
   };
   if (initial.notifications.notifications.length > 0) await preloadBannerView();
   const appHtml = renderToString(
@@ -72,14 +75,18 @@ export async function render(
     .map((file) => `<link rel="modulepreload" href="${file}">`)
     .join('');
   // `</style` cannot occur in Tailwind's output; guard anyway so a stylesheet can never end the element.
-  const styles = `<style>${assets.inlineCss.replaceAll('</style', '<\\/style')}</style>`;
-  const html = `<!DOCTYPE html><html lang="en-NG"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="theme-color" content="#111111"><link rel="icon" href="/favicon.svg" type="image/svg+xml">${head}${styles}</head><body><div id="root">${appHtml}</div><script>window.__SHOP__=${safeJson(initial)}</script><link rel="modulepreload" href="${assets.entry}">${preloads}<script type="module" src="${assets.entry}"></script></body></html>`;
+  // The nonce is base64: it needs no escaping inside the attribute.
+  const nonce = context.nonce;
+  const styles = `<style nonce="${nonce}">${assets.inlineCss.replaceAll('</style', '<\\/style')}</style>`;
+  const html = `<!DOCTYPE html><html lang="en-NG"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="theme-color" content="#111111"><link rel="icon" href="/favicon.svg" type="image/svg+xml">${head}${styles}</head><body><div id="root">${appHtml}</div><script nonce="${nonce}">window.__SHOP__=${safeJson(initial)}</script><link rel="modulepreload" href="${assets.entry}">${preloads}<script type="module" src="${assets.entry}"></script></body></html>`;
   return new Response(html, {
     status: loaded.status,
     headers: {
       'content-type': 'text/html; charset=utf-8',
       // Pages depend on the visitor (session, cart): never cached by shared caches.
       'cache-control': 'private, no-cache',
+      // The same for every anonymous visitor: the server may keep this rendering for them.
+      ...(loaded.route.shared && !user && !loaded.error ? { 'x-shop-public-page': '1' } : {}),
     },
   });
 }

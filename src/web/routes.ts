@@ -13,29 +13,34 @@ export interface RouteEntry {
   /** Module key of the page, relative to src/web. */
   file: string;
   layout?: Layout;
+  /**
+   * The page is the same for every anonymous visitor (the catalogue): the server keeps its
+   * rendering until a change is announced (src/server/http/page-cache.ts).
+   */
+  shared?: true;
 }
 
 export const ROUTES: RouteEntry[] = [
-  { path: '/', file: './routes/home.tsx' },
-  { path: '/collections', file: './routes/collections.tsx' },
-  { path: '/shipping-policy', file: './routes/shipping-policy.tsx' },
-  { path: '/terms-of-service', file: './routes/terms-of-service.tsx' },
+  { path: '/', file: './routes/home.tsx', shared: true },
+  { path: '/collections', file: './routes/collections.tsx', shared: true },
+  { path: '/shipping-policy', file: './routes/shipping-policy.tsx', shared: true },
+  { path: '/terms-of-service', file: './routes/terms-of-service.tsx', shared: true },
   { path: '/query-routing-example', file: './routes/query-routing-example.tsx' },
-  { path: '/new', file: './routes/listing.tsx' },
-  { path: '/men/:category', file: './routes/listing.tsx' },
-  { path: '/women/:category', file: './routes/listing.tsx' },
-  { path: '/tshirts', file: './routes/listing.tsx' },
-  { path: '/tops', file: './routes/listing.tsx' },
-  { path: '/sweatshirts', file: './routes/listing.tsx' },
-  { path: '/jackets', file: './routes/listing.tsx' },
-  { path: '/knitwear', file: './routes/listing.tsx' },
-  { path: '/bottoms', file: './routes/listing.tsx' },
-  { path: '/denim', file: './routes/listing.tsx' },
-  { path: '/hats', file: './routes/listing.tsx' },
-  { path: '/bags', file: './routes/listing.tsx' },
-  { path: '/accessories', file: './routes/listing.tsx' },
-  { path: '/womens', file: './routes/listing.tsx' },
-  { path: '/product/:id', file: './routes/product.tsx' },
+  { path: '/new', file: './routes/listing.tsx', shared: true },
+  { path: '/men/:category', file: './routes/listing.tsx', shared: true },
+  { path: '/women/:category', file: './routes/listing.tsx', shared: true },
+  { path: '/tshirts', file: './routes/listing.tsx', shared: true },
+  { path: '/tops', file: './routes/listing.tsx', shared: true },
+  { path: '/sweatshirts', file: './routes/listing.tsx', shared: true },
+  { path: '/jackets', file: './routes/listing.tsx', shared: true },
+  { path: '/knitwear', file: './routes/listing.tsx', shared: true },
+  { path: '/bottoms', file: './routes/listing.tsx', shared: true },
+  { path: '/denim', file: './routes/listing.tsx', shared: true },
+  { path: '/hats', file: './routes/listing.tsx', shared: true },
+  { path: '/bags', file: './routes/listing.tsx', shared: true },
+  { path: '/accessories', file: './routes/listing.tsx', shared: true },
+  { path: '/womens', file: './routes/listing.tsx', shared: true },
+  { path: '/product/:id', file: './routes/product.tsx', shared: true },
   { path: '/product', file: './routes/product.tsx' },
   { path: '/cart', file: './routes/cart.tsx' },
   { path: '/checkout', file: './routes/checkout.tsx' },

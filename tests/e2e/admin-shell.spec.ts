@@ -47,7 +47,6 @@ async function expectSection(page: Page, section: (typeof SECTIONS)[number]) {
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toHaveText(section.label);
   await expect(heading).toHaveCount(1);
-  await expect(page.getByText(/being built/)).toBeVisible();
   await expect(page).toHaveTitle(`${section.label} | Admin | Naija Street`);
 }
 

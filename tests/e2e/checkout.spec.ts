@@ -7,7 +7,7 @@ import type { Cart } from '../../src/shared/schemas/cart';
 import type { ProductDetail, ProductListResponse } from '../../src/shared/schemas/catalog';
 import type { Order } from '../../src/shared/schemas/orders';
 import { E2E_STANDARD_FEE_KOBO } from './support/prepare-data';
-import { PHONE, snap } from './support/screens';
+import { openPage, PHONE, snap } from './support/screens';
 
 /**
  * The shopper's path from cart to a paid order: guest cart, merge at sign-in, checkout with its
@@ -96,7 +96,7 @@ async function apiSignIn(request: APIRequestContext, account: Account) {
 
 /** Chooses gender, size and colour on the product page and presses ADD TO CART. */
 async function addFromProductPage(page: Page, pick: Pick) {
-  await page.goto(`/product/${pick.product.id}`);
+  await openPage(page, `/product/${pick.product.id}`);
   await page.getByRole('radio', { name: 'Men', exact: true }).check();
   await page.getByRole('radio', { name: pick.variant.size, exact: true }).check();
   await page.getByRole('radio', { name: pick.variant.color!, exact: true }).check();
@@ -501,8 +501,11 @@ test('stock running out between the cart and the order names the item and what i
   await page.goto('/cart');
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
 
-  // Clear All empties it; the drawer then offers to start shopping.
+  // Clear All asks first, then empties it; the drawer then offers to start shopping.
   await page.getByRole('button', { name: 'Clear All' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Clear your cart?' });
+  await expect(confirm).toContainText('This removes the 1 item in your cart.');
+  await confirm.getByRole('button', { name: 'Clear All' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your cart is empty');
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
   await cartButton(page).click();

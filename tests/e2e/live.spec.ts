@@ -27,6 +27,9 @@ async function signUp(request: APIRequestContext): Promise<string> {
   const token = new URL(link).searchParams.get('token_hash');
   const confirmed = await request.post('/api/auth/confirm', { data: { token_hash: token, type: 'signup' } });
   expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  // Confirming signs nobody in; the shopper signs in with the password.
+  const signedIn = await request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
   return email;
 }
 

@@ -33,6 +33,8 @@ beforeAll(async () => {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl(serverUrl, name),
     PAYMENT_SIMULATOR: 'allow',
+    // Each test shopper names its own address in X-Forwarded-For, as a proxy on this machine would.
+    TRUSTED_PROXIES: '127.0.0.1,::1',
   };
   [a, b] = await Promise.all([startShop(env), startShop(env)]);
 });
@@ -59,7 +61,7 @@ async function post(shop: ShopProcess, path: string, body: unknown, cookie?: str
   });
 }
 
-/** A confirmed shopper signed in on `shop`: registration, then the confirmation token from the database. */
+/** A confirmed shopper signed in on `shop`: registration, the confirmation token from the database, sign-in. */
 async function shopper(shop: ShopProcess): Promise<string> {
   const email = `live-${randomUUID().slice(0, 8)}@example.test`;
   const registered = await post(shop, '/api/auth/register', {
@@ -83,11 +85,14 @@ async function shopper(shop: ShopProcess): Promise<string> {
     const token = /token_hash=([^&\s]+)/.exec(mail?.text_body ?? '')?.[1];
     const confirmed = await post(shop, '/api/auth/confirm', { token_hash: token, type: 'signup' });
     expect(confirmed.status).toBe(200);
-    const cookie = confirmed.headers
+    // Confirming signs nobody in (whoever opens the link); the shopper then signs in.
+    const signedIn = await post(shop, '/api/auth/sign-in', { email, password: PASSWORD });
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers
       .getSetCookie()
       .map((line) => line.split(';')[0]!)
       .find((pair) => pair.includes('session_token='));
-    if (!cookie) throw new Error('no session after confirming');
+    if (!cookie) throw new Error('no session after signing in');
     return cookie;
   } finally {
     await database.close();

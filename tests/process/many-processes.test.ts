@@ -1,4 +1,3 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { createProduct, type TestProduct } from '../factories/catalog';
 import { checkoutForm } from '../factories/orders';
 import { createThrowawayDatabase } from './support/postgres';
 import { type ShopProcess, startShop } from './support/shop-process';
+import { call, createBuyers as createBuyersIn, stockOf as stockIn, waitFor } from './support/shoppers';
 
 /**
  * Two (and, after a crash, three) real server processes of the built shop on one throwaway
@@ -77,58 +77,8 @@ afterAll(async () => {
 
 type Buyer = { email: string; cookie: string; shop: ShopProcess };
 
-/**
- * Signed-in accounts written straight to the database: the user, and a session with the cookie
- * Better Auth would have set (the token signed with the shop's key, HMAC-SHA256, as better-call
- * signs cookies). Signing 200 people in through the API would spend minutes in the deliberately
- * slow password hashing; the session is what the rest of each request relies on.
- */
-async function createBuyers(
-  count: number,
-  prefix: string,
-): Promise<Array<{ email: string; cookie: string }>> {
-  const [secret] = await db.database.sql.query<{ value: string }>(
-    `SELECT value FROM server_secrets WHERE name = 'auth'`,
-  );
-  return db.database.transaction(async (sql) => {
-    const buyers: Array<{ email: string; cookie: string }> = [];
-    for (let i = 0; i < count; i++) {
-      const email = `${prefix}-${i}@example.test`;
-      const [user] = await sql.query<{ id: string }>(
-        `INSERT INTO users (email, email_verified, name, first_name, last_name, role)
-         VALUES ($1, true, 'Ada Obi', 'Ada', 'Obi', 'customer') RETURNING id`,
-        [email],
-      );
-      const token = randomBytes(24).toString('base64url');
-      await sql.query(
-        `INSERT INTO sessions (user_id, token, expires_at) VALUES ($1, $2, now() + interval '7 days')`,
-        [user!.id, token],
-      );
-      const signature = createHmac('sha256', secret!.value).update(token).digest('base64');
-      buyers.push({ email, cookie: `naija.session_token=${encodeURIComponent(`${token}.${signature}`)}` });
-    }
-    return buyers;
-  });
-}
-
-async function call(
-  shop: ShopProcess,
-  path: string,
-  init: { method?: string; json?: unknown; cookie?: string },
-) {
-  const origin = `http://127.0.0.1:${shop.port}`;
-  const response = await fetch(`${origin}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      origin,
-      ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
-}
+const createBuyers = (count: number, prefix: string) => createBuyersIn(db.database, count, prefix);
+const stockOf = (variantId: string) => stockIn(db.database, variantId);
 
 /** Puts one unit of `product` in each buyer's cart, alternately through A and B. */
 async function withCarts(
@@ -158,24 +108,6 @@ const order = (buyer: Buyer) =>
     cookie: buyer.cookie,
     json: checkoutForm({ email: buyer.email }),
   });
-
-async function stockOf(variantId: string): Promise<number> {
-  const [row] = await db.database.sql.query<{ stock_quantity: number }>(
-    'SELECT stock_quantity FROM product_variants WHERE id = $1',
-    [variantId],
-  );
-  return row!.stock_quantity;
-}
-
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('two server processes on one PostgreSQL database', () => {
   it('sell the last 5 units to exactly 5 of 200 concurrent buyers', async () => {

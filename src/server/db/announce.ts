@@ -11,7 +11,9 @@ export type ChangedTable =
   | 'product_variants'
   | 'products'
   | 'users'
-  | 'site_notifications';
+  | 'site_notifications'
+  | 'settings'
+  | 'shipping_methods';
 
 /**
  * What changed, never the data itself: ids and the owner, so a listener can decide who may hear

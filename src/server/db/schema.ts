@@ -120,6 +120,10 @@ export const products = pgTable('products', {
   isActive: boolean('is_active').notNull().default(true),
   isFeatured: boolean('is_featured').notNull().default(false),
   isMystery: boolean('is_mystery').notNull().default(false),
+  /** Drops: not buyable before this time (null: on sale as soon as active). */
+  releaseAt: timestamp('release_at', { withTimezone: true }),
+  /** Drops: units one account may order across its orders that are not cancelled. */
+  limitPerCustomer: integer('limit_per_customer'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -237,6 +241,8 @@ export const orders = pgTable('orders', {
   paymentMethod: text('payment_method').notNull().default('Card (Paystack)'),
   notes: text('notes'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** The charge that paid the order (migration 0070); refunds go back against it. */
+  paymentReference: text('payment_reference'),
   stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -275,6 +281,30 @@ export const paymentTransactions = pgTable('payment_transactions', {
   providerResponse: jsonb('provider_response'),
   createdAt: createdAt(),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  /** A successful charge for an order another charge had already paid: refund due. */
+  secondPayment: boolean('second_payment').notNull().default(false),
+});
+
+/** Refunds asked of the provider (migration 0070), counted against what the charge took. */
+export const refunds = pgTable('refunds', {
+  id: id(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  reference: text('reference')
+    .notNull()
+    .references(() => paymentTransactions.reference, { onDelete: 'cascade' }),
+  amountKobo: kobo('amount_kobo').notNull(),
+  kind: text('kind').$type<'admin' | 'second_payment'>().notNull(),
+  reason: text('reason'),
+  status: text('status').$type<'pending' | 'processed' | 'failed'>().notNull().default('pending'),
+  providerRefundId: text('provider_refund_id'),
+  providerStatus: text('provider_status'),
+  error: text('error'),
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  actorLabel: text('actor_label').notNull().default(''),
+  createdAt: createdAt(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
 });
 
 export const siteNotifications = pgTable('site_notifications', {
@@ -312,6 +342,8 @@ export const emails = pgTable('emails', {
   lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** The order the email is about, for its timeline (migration 0070). */
+  orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
 });
 
 export const paymentEvents = pgTable('payment_events', {
@@ -357,6 +389,7 @@ export const simulatorTransactions = pgTable('simulator_transactions', {
   paidAt: timestamp('paid_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  refundedKobo: kobo('refunded_kobo').notNull().default(0),
 });
 
 /** Secrets the server generates for itself (migration 0002); read only by features/accounts. */
@@ -364,4 +397,15 @@ export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   createdAt: createdAt(),
+});
+
+/** Size guides per kind of product, matched to products by category slug (migration 0080). */
+export const sizeGuides = pgTable('size_guides', {
+  kind: text('kind').$type<'tops' | 'bottoms' | 'hats'>().primaryKey(),
+  title: text('title').notNull(),
+  columns: jsonb('columns').$type<string[]>().notNull(),
+  rows: jsonb('rows').$type<string[][]>().notNull(),
+  note: text('note').notNull().default(''),
+  categorySlugs: text('category_slugs').array().notNull().default(sql`'{}'`),
+  updatedAt: updatedAt(),
 });

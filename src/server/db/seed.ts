@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CATEGORY_TREE } from '#shared/constants';
 import type { AppDeps } from '../context';
-import { storeProductImage } from '../features/images/product-images';
+import { storeProductImageLater } from '../features/images/product-images';
 import type { SqlRunner } from './client';
 import { garmentSvg, logoSvg } from './demo/artwork';
 import { DEMO_PRODUCTS, type DemoProduct, EXTRA_CATEGORIES } from './demo/catalog';
@@ -9,10 +9,13 @@ import { DEMO_PRODUCTS, type DemoProduct, EXTRA_CATEGORIES } from './demo/catalo
 // Distinct from the migrations' lock, so a seed never waits on an unrelated start-up step.
 const SEED_LOCK_ID = 4_242_005;
 const DAY = 24 * 60 * 60 * 1000;
-// Two images at a time: sharp uses libuv threads, and the machine has two cores.
-const IMAGE_CONCURRENCY = 2;
 
 export type SeedResult = { products: number; images: number; ms: number } | null;
+
+export type SeedOptions = {
+  /** Called as the demo images are drawn (images done so far, images in all), e.g. to show progress. */
+  onProgress?: (done: number, total: number) => void;
+};
 
 /**
  * Demo data for an empty shop. Runs only when the catalogue is empty, so it never writes over a
@@ -20,7 +23,7 @@ export type SeedResult = { products: number; images: number; ms: number } | null
  * transaction under an advisory lock: a second process starting at the same time waits, then
  * finds the products and skips; a failure leaves no half catalogue behind.
  */
-export async function seedDemoData(deps: AppDeps): Promise<SeedResult> {
+export async function seedDemoData(deps: AppDeps, options: SeedOptions = {}): Promise<SeedResult> {
   if (await hasProducts(deps.database.sql)) return null;
   const started = performance.now();
   const storage = deps.storage;
@@ -43,10 +46,14 @@ export async function seedDemoData(deps: AppDeps): Promise<SeedResult> {
           jobs.push({ productId: id, product, view, displayOrder: order + 1 });
         }
       }
-      await inBatches(jobs, IMAGE_CONCURRENCY, (job) =>
-        storeProductImage(deps, {
+      // The originals only: each image's renditions are drawn on its first request, so the
+      // first start answers in seconds instead of after rendering every image.
+      let stored = 0;
+      options.onProgress?.(0, jobs.length);
+      for (const job of jobs) {
+        await storeProductImageLater(deps, {
           productId: job.productId,
-          input: Buffer.from(
+          original: Buffer.from(
             garmentSvg({
               kind: job.product.art.kind,
               color: job.product.colors[0] ?? 'Black',
@@ -55,13 +62,13 @@ export async function seedDemoData(deps: AppDeps): Promise<SeedResult> {
               view: job.view,
             }),
           ),
+          extension: 'svg',
           altText: `${job.product.name}, ${(job.product.colors[0] ?? '').toLowerCase()}, ${VIEW_LABELS[job.view]}`,
           displayOrder: job.displayOrder,
           sql,
-          // First start should be quick; the files are about 7% larger than at the default.
-          effort: 2,
-        }),
-      );
+        });
+        options.onProgress?.(++stored, jobs.length);
+      }
       return { products: DEMO_PRODUCTS.length, images: jobs.length };
     });
   } catch (error) {
@@ -202,16 +209,4 @@ async function insertProduct(
      VALUES ${values.join(', ')}`,
     params,
   );
-}
-
-/** Runs `fn` over `items`, at most `limit` at a time; the first failure is thrown. */
-async function inBatches<T>(items: T[], limit: number, fn: (item: T) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await fn(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -29,7 +29,7 @@ async function run(): Promise<number> {
     return 2;
   }
   const env = loadEnv();
-  const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', env.logFormat);
   const database = await openDatabase(
     env.databaseUrl
       ? { kind: 'postgres', url: env.databaseUrl, maxConnections: 2 }

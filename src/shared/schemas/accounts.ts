@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LIMITS, ROLES } from '../constants';
 import { addressSchema } from './checkout';
+import { hasUnusualCharacters, SAVED_ADDRESSES_MAX, singleLine, TEXT_MAX, TEXT_MESSAGES } from './text';
 
 export const MESSAGES = {
   names: 'Please enter your first and last name.',
@@ -30,13 +31,40 @@ export const MESSAGES = {
   signedOut: 'Logged out successfully',
   passwordUpdated: 'Password updated successfully',
   profileUpdated: 'Your details have been saved.',
+  nameTooLong: `Names must be at most ${TEXT_MAX.name} characters.`,
+  unusualCharacters: TEXT_MESSAGES.unusualCharacters,
+  tooManyAddresses: `You can save up to ${SAVED_ADDRESSES_MAX} addresses. Please delete one before adding another.`,
 } as const;
 
+/** The first problem with a first or last name (already trimmed), or null. */
+function nameProblem(name: string): string | null {
+  if (!name) return MESSAGES.names;
+  if (hasUnusualCharacters(name)) return MESSAGES.unusualCharacters;
+  if (name.length > TEXT_MAX.name) return MESSAGES.nameTooLong;
+  return null;
+}
+
+/** Adds the first problem of the two names to the form, on the field it concerns. */
+function checkNames(firstName: string, lastName: string, ctx: z.RefinementCtx): void {
+  // Either name missing: the spec's one message, on the first empty field.
+  if (!firstName || !lastName) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.names, path: [firstName ? 'lastName' : 'firstName'] });
+    return;
+  }
+  for (const [field, value] of [
+    ['firstName', firstName],
+    ['lastName', lastName],
+  ] as const) {
+    const problem = nameProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [field] });
+  }
+}
+
 const MAX_PASSWORD = 128;
-const trimmed = z.string().trim();
 const emailField = z
   .string({ error: MESSAGES.email })
   .trim()
+  .max(TEXT_MAX.email, MESSAGES.email)
   .toLowerCase()
   .pipe(z.email({ error: MESSAGES.email }));
 
@@ -53,9 +81,7 @@ export const registerRequest = z
   .transform((value, ctx) => {
     const firstName = value.firstName.trim();
     const lastName = value.lastName.trim();
-    if (!firstName || !lastName) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.names, path: [firstName ? 'lastName' : 'firstName'] });
-    }
+    checkNames(firstName, lastName, ctx);
     const email = emailField.safeParse(value.email);
     if (!email.success) ctx.addIssue({ code: 'custom', message: MESSAGES.email, path: ['email'] });
     if (value.password !== value.confirmPassword) {
@@ -79,8 +105,14 @@ export const signInRequest = z.object({
 export type SignInRequest = z.input<typeof signInRequest>;
 
 export const confirmEmailRequest = z.object({
-  token_hash: z.string({ error: MESSAGES.invalidConfirmLink }).trim().min(1, MESSAGES.invalidConfirmLink),
-  type: z.string({ error: MESSAGES.invalidConfirmLink }).trim().min(1, MESSAGES.invalidConfirmLink),
+  token_hash: singleLine(TEXT_MAX.token, MESSAGES.invalidConfirmLink, MESSAGES.invalidConfirmLink).min(
+    1,
+    MESSAGES.invalidConfirmLink,
+  ),
+  type: singleLine(40, MESSAGES.invalidConfirmLink, MESSAGES.invalidConfirmLink).min(
+    1,
+    MESSAGES.invalidConfirmLink,
+  ),
 });
 export type ConfirmEmailRequest = z.input<typeof confirmEmailRequest>;
 
@@ -98,7 +130,10 @@ export const strongPassword = z
 
 export const resetPasswordRequest = z
   .object({
-    token: z.string({ error: MESSAGES.invalidResetLink }).min(1, MESSAGES.invalidResetLink),
+    token: singleLine(TEXT_MAX.token, MESSAGES.invalidResetLink, MESSAGES.invalidResetLink).min(
+      1,
+      MESSAGES.invalidResetLink,
+    ),
     password: strongPassword,
     confirmPassword: z.string().default(''),
   })
@@ -107,6 +142,11 @@ export const resetPasswordRequest = z
     path: ['confirmPassword'],
   });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
+
+/** The reset page asks whether its link still works before showing the form; the token is not used up. */
+export const resetLinkCheckRequest = z.object({
+  token: z.string({ error: MESSAGES.invalidResetLink }).min(1, MESSAGES.invalidResetLink).max(200),
+});
 
 export const changePasswordRequest = z
   .object({
@@ -129,9 +169,8 @@ export const changePasswordRequest = z
   });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
 
-const optionalText = (max: number) =>
-  trimmed
-    .max(max)
+const optionalText = (max: number, tooLong: string) =>
+  singleLine(max, tooLong)
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -139,17 +178,21 @@ export const updateProfileRequest = z
   .object({
     firstName: z.string().default(''),
     lastName: z.string().default(''),
-    displayName: optionalText(80),
-    phone: optionalText(20).refine((value) => value === null || /^\+?[0-9 ()-]{10,20}$/.test(value), {
-      message: 'Please enter a valid phone number',
-    }),
+    displayName: optionalText(
+      TEXT_MAX.displayName,
+      TEXT_MESSAGES.tooLong('Display name', TEXT_MAX.displayName),
+    ),
+    phone: optionalText(TEXT_MAX.phone, 'Please enter a valid phone number').refine(
+      (value) => value === null || /^\+?[0-9 ()-]{10,20}$/.test(value),
+      {
+        message: 'Please enter a valid phone number',
+      },
+    ),
   })
   .transform((value, ctx) => {
     const firstName = value.firstName.trim();
     const lastName = value.lastName.trim();
-    if (!firstName || !lastName || firstName.length > 80 || lastName.length > 80) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.names, path: [firstName ? 'lastName' : 'firstName'] });
-    }
+    checkNames(firstName, lastName, ctx);
     return { ...value, firstName, lastName };
   });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;

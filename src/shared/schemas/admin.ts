@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// The product's wording for every check (and NUL/length rules).
+import './text';
 import { ROLES } from '../constants';
 
 /** GET /api/admin/me: the signed-in admin as the admin API sees them. */

@@ -1,10 +1,20 @@
 import { z } from 'zod';
+// The product's wording for every check (and NUL/length rules).
+import './text';
 import { GENDERS } from '../constants';
 
 /** How many of one item a single cart line may hold, whatever the stock. */
 export const CART_LINE_MAX = 99;
 
-export const CART_LINE_STATUSES = ['ok', 'inactive', 'sold_out', 'insufficient_stock'] as const;
+/** coming_soon: a drop not released yet; over_limit: more than its limit per customer leaves. */
+export const CART_LINE_STATUSES = [
+  'ok',
+  'inactive',
+  'coming_soon',
+  'sold_out',
+  'over_limit',
+  'insufficient_stock',
+] as const;
 export type CartLineStatus = (typeof CART_LINE_STATUSES)[number];
 
 export const cartItemInputSchema = z.object({
@@ -39,6 +49,13 @@ export const cartLineSchema = z.object({
   gender: z.enum(GENDERS),
   quantity: z.number().int(),
   stockAvailable: z.number().int(),
+  /**
+   * A drop's limit per customer, less what the account has ordered and the cart's other lines of
+   * the product hold: the most this line may have. Null when the product has no limit.
+   */
+  allowance: z.number().int().nullable(),
+  /** A drop's release time (ISO), or null. */
+  releaseAt: z.string().nullable(),
   status: z.enum(CART_LINE_STATUSES),
   lineTotalKobo: z.number().int(),
 });

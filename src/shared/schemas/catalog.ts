@@ -4,6 +4,8 @@
  * the inferred types.
  */
 import { z } from 'zod';
+// The product's wording for every check (and NUL/length rules).
+import './text';
 import { GENDERS, NOTIFICATION_LOCATIONS, NOTIFICATION_TYPES } from '../constants';
 
 export const PRODUCT_LIST_MAX_LIMIT = 100;
@@ -22,6 +24,8 @@ export const productListQuerySchema = z.object({
   gender: z.enum(GENDERS).optional(),
   /** Created within the last 7 days. */
   new: flag.optional(),
+  /** Drops not released yet, the next first (the home page's upcoming drop). */
+  upcoming: flag.optional(),
   limit: z.coerce.number().int().min(1).max(PRODUCT_LIST_MAX_LIMIT).default(PRODUCT_LIST_DEFAULT_LIMIT),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
@@ -70,6 +74,10 @@ export const productSummarySchema = z.object({
   stock: z.number().int(),
   /** In display order; the first is the main image. */
   images: z.array(productImageSchema),
+  /** A drop's release time (ISO): 'Coming soon' and not buyable until then; null for other products. */
+  releaseAt: z.iso.datetime({ offset: true }).nullable(),
+  /** A drop's limit per customer, or null. */
+  limitPerCustomer: z.number().int().nullable(),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
@@ -79,6 +87,8 @@ export const productListResponseSchema = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
+  /** The server's clock when it answered (ISO): what a drop's countdown runs on. */
+  now: z.iso.datetime({ offset: true }).optional(),
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
@@ -99,13 +109,29 @@ export const outOfStockDisplaySchema = z.object({
 });
 export type OutOfStockDisplay = z.infer<typeof outOfStockDisplaySchema>;
 
+/** The size guide for a kind of product (tops, bottoms, hats): headings, then one row per size. */
+export const sizeGuideSchema = z.object({
+  kind: z.enum(['tops', 'bottoms', 'hats']),
+  title: z.string(),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+  note: z.string(),
+});
+export type SizeGuide = z.infer<typeof sizeGuideSchema>;
+
 export const productDetailSchema = productSummarySchema.extend({
   variants: z.array(productVariantSchema),
   outOfStock: outOfStockDisplaySchema,
+  /** Null when no guide covers the product's category (bags, socks). */
+  sizeGuide: sizeGuideSchema.nullable(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-export const productDetailResponseSchema = z.object({ product: productDetailSchema });
+export const productDetailResponseSchema = z.object({
+  product: productDetailSchema,
+  /** The server's clock when it answered (ISO), so a countdown can run on the shop's time. */
+  now: z.iso.datetime({ offset: true }),
+});
 export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
 
 export const categorySchema = z.object({

@@ -1,23 +1,41 @@
 import { z } from 'zod';
 import { NIGERIAN_STATES } from '../constants';
 import { cartSchema } from './cart';
+import { multiLine, singleLine, TEXT_MAX, TEXT_MESSAGES } from './text';
 
-const fullName = z.string().trim().min(3, 'Full name is required');
-const email = z.string().trim().pipe(z.email('Please enter a valid email'));
-const phone = z
-  .string()
-  .trim()
+const fullName = singleLine(
+  TEXT_MAX.fullName,
+  TEXT_MESSAGES.tooLong('Full name', TEXT_MAX.fullName),
+  'Full name is required',
+).min(3, 'Full name is required');
+const email = singleLine(TEXT_MAX.email, 'Please enter a valid email', 'Please enter a valid email').pipe(
+  z.email('Please enter a valid email'),
+);
+const phone = singleLine(
+  TEXT_MAX.phone,
+  'Please enter a valid phone number',
+  'Please enter a valid phone number',
+)
   .min(10, 'Please enter a valid phone number')
-  .max(20, 'Please enter a valid phone number')
   .regex(/^\+?[\d\s()-]+$/, 'Please enter a valid phone number');
-const address = z.string().trim().min(5, 'Address is required');
-const city = z.string().trim().min(2, 'City is required');
+const address = singleLine(
+  TEXT_MAX.address,
+  TEXT_MESSAGES.tooLong('Address', TEXT_MAX.address),
+  'Address is required',
+).min(5, 'Address is required');
+const city = singleLine(TEXT_MAX.city, TEXT_MESSAGES.tooLong('City', TEXT_MAX.city), 'City is required').min(
+  2,
+  'City is required',
+);
 const state = z.enum(NIGERIAN_STATES, 'State is required');
 
 export const addressSchema = z.object({ fullName, email, phone, address, city, state });
 export type Address = z.infer<typeof addressSchema>;
 
-const billingText = z.string().trim().optional();
+const billingText = singleLine(
+  TEXT_MAX.address,
+  TEXT_MESSAGES.tooLong('This field', TEXT_MAX.address),
+).optional();
 
 /**
  * The checkout form. Billing fields are only read (and required) when sameAsShipping is false;
@@ -38,8 +56,10 @@ export const checkoutFormSchema = z
     billingAddress: billingText,
     billingCity: billingText,
     billingState: billingText,
-    notes: z.string().trim().max(1000, 'Notes are too long').optional(),
-    shippingMethodCode: z.string().trim().min(1).default('standard'),
+    notes: multiLine(TEXT_MAX.notes, TEXT_MESSAGES.tooLong('Notes', TEXT_MAX.notes)).optional(),
+    shippingMethodCode: singleLine(40, 'Please choose a delivery method', 'Please choose a delivery method')
+      .min(1, 'Please choose a delivery method')
+      .default('standard'),
   })
   .superRefine((form, ctx) => {
     if (form.sameAsShipping) return;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// The product's wording for every check (and NUL/length rules).
+import './text';
 
 /** queued: waiting for (another) delivery attempt; stored: kept in the development mailbox. */
 export const EMAIL_STATUSES = ['queued', 'sent', 'failed', 'stored'] as const;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// The product's wording for every check (and NUL/length rules).
+import './text';
 import { GENDERS, ORDER_STATUSES, PAYMENT_STATUSES } from '../constants';
 
 const addressSnapshot = z.object({

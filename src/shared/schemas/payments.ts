@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './text';
 
 export const PAYMENT_MODES = ['live', 'test', 'simulator'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
@@ -18,7 +19,10 @@ export const initializePaymentResponseSchema = z.object({
 export type InitializePaymentResponse = z.infer<typeof initializePaymentResponseSchema>;
 
 export const verifyPaymentSchema = z.object({
-  reference: z.string().trim().min(1, 'Payment reference is required').max(200),
+  reference: singleLine(200, 'Payment reference not found', 'Payment reference is required').min(
+    1,
+    'Payment reference is required',
+  ),
 });
 
 export const verifyPaymentResponseSchema = z.object({
@@ -35,3 +39,5 @@ export const simulatorMessageSchema = z.object({
   reference: z.string(),
 });
 export type SimulatorMessage = z.infer<typeof simulatorMessageSchema>;
+
+export type PaymentModeResponse = { mode: PaymentMode | null };

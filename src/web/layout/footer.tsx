@@ -1,13 +1,18 @@
 import { Link } from 'react-router';
+import type { StoreSettings } from '#shared/schemas/settings';
 import { paths } from '../paths';
 
-export function Footer() {
+const FALLBACK_NAME = 'Naija Street';
+
+/** The footer: links, and the shop's name and contact details from Settings → Store. */
+export function Footer({ store }: { store: StoreSettings | null }) {
   const year = new Date().getFullYear();
+  const name = store?.name ?? FALLBACK_NAME;
   return (
     <footer className="mt-16 border-t border-neutral-200 bg-neutral-950 text-neutral-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
-          <p className="text-lg font-black tracking-widest text-white">NAIJA STREET</p>
+          <p className="text-lg font-black uppercase tracking-widest text-white">{name}</p>
           <p className="mt-2 text-sm">Streetwear made in Lagos, shipped across Nigeria.</p>
         </div>
         <nav aria-label="Footer">
@@ -29,19 +34,43 @@ export function Footer() {
             </li>
           </ul>
         </nav>
-        <div>
-          <a
-            href="https://instagram.com/naijastreet"
-            rel="noopener noreferrer"
-            target="_blank"
-            className="text-sm hover:text-white hover:underline"
-          >
-            Instagram @naijastreet
-          </a>
+        <div className="space-y-2 text-sm">
+          {store ? (
+            <address className="space-y-2 not-italic" aria-label="Customer support">
+              <p>
+                <a
+                  href={`mailto:${store.supportEmail}`}
+                  className="break-all hover:text-white hover:underline"
+                >
+                  {store.supportEmail}
+                </a>
+              </p>
+              {store.supportPhone ? (
+                <p>
+                  <a
+                    href={`tel:${store.supportPhone.replace(/[^+0-9]/g, '')}`}
+                    className="hover:text-white hover:underline"
+                  >
+                    {store.supportPhone}
+                  </a>
+                </p>
+              ) : null}
+            </address>
+          ) : null}
+          <p>
+            <a
+              href="https://instagram.com/naijastreet"
+              rel="noopener noreferrer"
+              target="_blank"
+              className="hover:text-white hover:underline"
+            >
+              Instagram @naijastreet
+            </a>
+          </p>
         </div>
       </div>
       <p className="border-t border-neutral-800 py-4 text-center text-xs text-neutral-400">
-        © {year} Naija Street. All rights reserved.
+        © {year} {name}. All rights reserved.
       </p>
     </footer>
   );

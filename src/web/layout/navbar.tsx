@@ -8,14 +8,15 @@ import { badgeText, useCartCount } from '../features/cart/use-cart-count';
 import { SearchButton } from '../features/search/search-button';
 import { errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
-import { paths } from '../paths';
+import { MENU_CATEGORIES, paths } from '../paths';
 import { Logo } from './logo';
 
 const loadMenu = () => import('./menu-drawer');
 const MenuDrawer = lazy(loadMenu);
 
+// 40 px on phones, so six icons and the logo fit in 360 px; 44 px from `sm` up.
 const iconButton =
-  'inline-flex h-11 w-11 items-center justify-center rounded-full text-neutral-900 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900';
+  'inline-flex h-10 w-10 sm:h-11 sm:w-11 items-center justify-center rounded-full text-neutral-900 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900';
 
 export function Navbar() {
   const { user, signOut } = useSession();
@@ -42,7 +43,7 @@ export function Navbar() {
     <header className="sticky top-0 z-40 border-b border-neutral-200 bg-white/95 backdrop-blur">
       <nav
         aria-label="Main"
-        className="mx-auto grid h-14 max-w-7xl grid-cols-[1fr_auto_1fr] items-center px-2 sm:px-4"
+        className="mx-auto grid h-14 max-w-7xl grid-cols-[1fr_auto_1fr] items-center px-1 sm:px-4"
       >
         <div className="flex items-center gap-1">
           <button
@@ -77,12 +78,7 @@ export function Navbar() {
             <UserIcon />
           </Link>
           {user ? (
-            <button
-              type="button"
-              className={`${iconButton} max-sm:hidden`}
-              aria-label="Sign out"
-              onClick={handleSignOut}
-            >
+            <button type="button" className={iconButton} aria-label="Sign out" onClick={handleSignOut}>
               <SignOutIcon />
             </button>
           ) : null}
@@ -107,6 +103,7 @@ export function Navbar() {
           </button>
         </div>
       </nav>
+      <CategoryBar />
       {menuMounted ? (
         <Suspense fallback={null}>
           <MenuDrawer
@@ -118,5 +115,64 @@ export function Navbar() {
         </Suspense>
       ) : null}
     </header>
+  );
+}
+
+const barLink =
+  'inline-flex h-10 items-center px-1 text-[13px] font-bold tracking-[0.18em] hover:underline underline-offset-8 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900';
+const dropLink =
+  'block px-4 py-2 text-[13px] font-semibold tracking-wider hover:bg-neutral-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-neutral-900';
+
+/**
+ * Wide screens: the main categories as a visible bar under the logo (phones keep the menu). MEN
+ * and WOMEN open their categories on hover or keyboard focus; plain links, no script.
+ */
+function CategoryBar() {
+  const genders = [
+    { label: 'MEN', to: paths.men('tshirts'), gender: 'men' as const },
+    { label: 'WOMEN', to: paths.listing('womens'), gender: 'women' as const },
+  ];
+  return (
+    <nav aria-label="Categories" className="hidden border-t border-neutral-100 lg:block">
+      <ul className="mx-auto flex max-w-7xl items-center justify-center gap-10 px-4">
+        <li>
+          <Link to={paths.newArrivals} className={barLink}>
+            NEW
+          </Link>
+        </li>
+        {genders.map(({ label, to, gender }) => (
+          <li key={gender} className="group relative">
+            <Link to={to} className={barLink}>
+              {label}
+            </Link>
+            <ul
+              aria-label={`${label === 'MEN' ? "Men's" : "Women's"} categories`}
+              className="invisible absolute left-1/2 top-full z-50 min-w-52 -translate-x-1/2 rounded-b border border-neutral-200 bg-white py-2 opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+            >
+              {MENU_CATEGORIES.map((category) => (
+                <li key={category.slug}>
+                  <Link
+                    to={gender === 'men' ? paths.men(category.slug) : paths.women(category.slug)}
+                    className={dropLink}
+                  >
+                    {category[gender]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+        <li>
+          <Link to={paths.listing('hats')} className={barLink}>
+            HATS
+          </Link>
+        </li>
+        <li>
+          <Link to={paths.listing('accessories')} className={barLink}>
+            ACCESSORIES
+          </Link>
+        </li>
+      </ul>
+    </nav>
   );
 }

@@ -24,6 +24,57 @@ describe('safeRedirectPath', () => {
     }
   });
 
+  it('refuses every spelling that normalises to another site or carries control characters', () => {
+    const spellings = [
+      '/..//evil.example',
+      '/../\\evil.example',
+      '/.//evil.example',
+      '/a/../..//evil.example/x',
+      '/%2e%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/.%2e//evil.example',
+      '/\\/evil.example',
+      '/\\\\evil.example',
+      '\\\\evil.example',
+      '/%5Cevil.example',
+      '/%5C%5Cevil.example',
+      '/%2F%2Fevil.example',
+      '/%2f/evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/\u0000/evil.example',
+      '/%00/evil.example',
+      '/%0d%0aSet-Cookie:x=1',
+      '/\u007f/evil.example',
+      ' //evil.example',
+      '\t//evil.example',
+      '/ /evil.example'.replace(' ', '\u0009'),
+      'http:/evil.example',
+      'http:evil.example',
+      '///evil.example',
+      '////evil.example',
+      '/%ZZ',
+      `/${'a'.repeat(3000)}`,
+    ];
+    for (const value of spellings) {
+      const result = safeRedirectPath(value);
+      expect(result, JSON.stringify(value)).toBeNull();
+    }
+  });
+
+  it('never returns a value that a browser would read as another origin', () => {
+    // Whatever survives must stay on the site when resolved against a real origin.
+    const origin = 'https://shop.example';
+    for (const value of ['/checkout', '/a/../b', '/./new', '/men/tshirts?page=2#top', '/product/%C3%A9']) {
+      const result = safeRedirectPath(value);
+      expect(result).not.toBeNull();
+      expect(new URL(result as string, origin).origin).toBe(origin);
+      expect(result?.startsWith('//')).toBe(false);
+    }
+    expect(safeRedirectPath('/a/../b')).toBe('/b');
+  });
+
   it('never returns to the sign-in pages themselves', () => {
     for (const value of [
       '/login',
@@ -31,6 +82,14 @@ describe('safeRedirectPath', () => {
       '/register',
       '/reset-password',
       '/auth/confirm?x=1',
+      '/LOGIN',
+      '/login/',
+      '/Login//',
+      '/%6Cogin',
+      '/x/../login',
+      '/%2e%2e/register',
+      '/api/auth/session',
+      '/auth',
     ]) {
       expect(safeRedirectPath(value)).toBeNull();
     }

@@ -20,25 +20,52 @@ const AUTH_PAGES = [
 ];
 
 const BASE = 'http://shop.invalid';
+/** Control characters (browsers strip tabs and newlines from URLs) and backslashes (read as `/`). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\\]/;
+const MAX_RETURN_PATH = 2048;
 
-/**
- * A path on this site to return to, or null: only same-origin paths (no `//host`, no `/\host`,
- * no `javascript:`), never the sign-in pages themselves.
- */
-export function safeRedirectPath(raw: string | null | undefined): string | null {
-  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
-  let url: URL;
+/** The path as the router matches it: decoded, lower case, without trailing slashes. */
+function routedPath(pathname: string): string | null {
+  let decoded: string;
   try {
-    url = new URL(raw, BASE);
+    decoded = decodeURIComponent(pathname);
   } catch {
     return null;
   }
-  if (url.origin !== BASE) return null;
-  const path = url.pathname;
-  if (AUTH_PAGES.some((page) => (page.endsWith('/') ? path.startsWith(page) : path === page))) {
+  if (UNSAFE.test(decoded) || decoded.startsWith('//')) return null;
+  return decoded.toLowerCase().replace(/\/+$/, '') || '/';
+}
+
+/** `value` read as a URL on this site: its path, query and fragment, or null for another origin. */
+function onThisSite(value: string): string | null {
+  try {
+    const url = new URL(value, BASE);
+    return url.origin === BASE ? url.pathname + url.search + url.hash : null;
+  } catch {
     return null;
   }
-  return path + url.search + url.hash;
+}
+
+/**
+ * A path on this site to return to, or null: only same-origin paths, never the sign-in pages
+ * themselves. The checks hold on the final, normalised value (what the browser or the router will
+ * follow), not only on the raw text: `/..//evil`, `/%2e%2e//evil`, `/\evil`, `/\tevil` and the like
+ * normalise to `//evil`, which is another site.
+ */
+export function safeRedirectPath(raw: string | null | undefined): string | null {
+  if (typeof raw !== 'string' || raw.length > MAX_RETURN_PATH) return null;
+  if (!raw.startsWith('/') || raw.startsWith('//') || UNSAFE.test(raw)) return null;
+  const result = onThisSite(raw);
+  // The final value must be a plain path that reads back as itself on this site.
+  if (!result?.startsWith('/') || result.startsWith('//') || UNSAFE.test(result)) return null;
+  if (onThisSite(result) !== result) return null;
+  const path = routedPath(result.replace(/[?#].*$/, ''));
+  if (path === null) return null;
+  if (AUTH_PAGES.some((page) => (page.endsWith('/') ? `${path}/`.startsWith(page) : path === page))) {
+    return null;
+  }
+  return result;
 }
 
 /** /login?redirect=<this page>, so the visitor comes back here after signing in. */

@@ -1,6 +1,6 @@
 import { importPage, matchRoute, ROUTES, type RouteEntry } from '../routes';
 import { ApiError, type ApiFetch } from './api';
-import { NotFound, Redirect, type RouteModule } from './route-module';
+import { NotFound, Redirect, type RouteModule, WithStatus } from './route-module';
 
 export type LoadedPage =
   | { kind: 'redirect'; to: string; status: 301 | 302 | 303 }
@@ -26,6 +26,8 @@ export async function loadPage(
   onModule?.(module);
   try {
     const data = module.load ? await module.load({ params, url, api }) : null;
+    if (data instanceof WithStatus)
+      return { kind: 'page', route, module, params, data: data.data, status: data.status };
     return { kind: 'page', route, module, params, data, status: route.path === '*' ? 404 : 200 };
   } catch (thrown) {
     if (thrown instanceof Redirect) return { kind: 'redirect', to: thrown.to, status: thrown.status };

@@ -60,3 +60,15 @@ export class NotFound {
 
 export const redirect = (to: string, status: 301 | 302 | 303 = 302) => new Redirect(to, status);
 export const notFound = (message?: string) => new NotFound(message);
+
+/**
+ * Returned by `load` when the page shows its own screen with another HTTP status (a product id
+ * that does not exist: the product page's error, answered with 404).
+ */
+export class WithStatus<Data> {
+  constructor(
+    readonly data: Data,
+    readonly status: number,
+  ) {}
+}
+export const withStatus = <Data>(data: Data, status: number) => new WithStatus(data, status);

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../components/ui/button';
 import { OrderTotals } from '../components/ui/order-totals';
@@ -7,6 +8,10 @@ import { CheckoutLink } from '../features/cart/checkout-link';
 import type { HeadTag } from '../lib/route-module';
 import { paths } from '../paths';
 
+// Asked first: 'Clear All' empties the cart, which cannot be undone. Loaded on first use.
+const loadConfirm = () => import('../components/ui/confirm-dialog');
+const ConfirmDialog = lazy(() => loadConfirm().then((module) => ({ default: module.ConfirmDialog })));
+
 export function head(): HeadTag[] {
   return [{ title: 'Your Cart | Naija Street' }, { name: 'robots', content: 'noindex' }];
 }
@@ -14,6 +19,8 @@ export function head(): HeadTag[] {
 /** The cart page. The cart itself lives in the app shell (CartProvider), so this page has no `load`. */
 export default function CartPage() {
   const cart = useCart();
+  const [confirming, setConfirming] = useState(false);
+  const [clearing, setClearing] = useState(false);
 
   if (!cart.loaded && cart.error) {
     return (
@@ -78,12 +85,42 @@ export default function CartPage() {
         </h1>
         <button
           type="button"
-          onClick={() => !cart.updating && cart.clearCart()}
+          aria-haspopup="dialog"
+          onPointerEnter={loadConfirm}
+          onFocus={loadConfirm}
+          onClick={() => setConfirming(true)}
           className="rounded px-2 py-2 text-sm font-semibold text-neutral-700 underline underline-offset-4 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-neutral-900"
         >
           Clear All
         </button>
       </div>
+      {confirming ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title="Clear your cart?"
+            message={
+              count === 1
+                ? 'This removes the 1 item in your cart.'
+                : `This removes all ${count} items from your cart.`
+            }
+            confirmLabel="Clear All"
+            busyLabel="Clearing..."
+            busy={clearing}
+            onCancel={() => setConfirming(false)}
+            onConfirm={async () => {
+              if (cart.updating) return;
+              setClearing(true);
+              try {
+                await cart.clearCart();
+              } finally {
+                setClearing(false);
+                setConfirming(false);
+              }
+            }}
+          />
+        </Suspense>
+      ) : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <ul
           className="divide-y divide-neutral-200 border-y border-neutral-200"

@@ -19,12 +19,33 @@ const KNOWN_NAMES: readonly string[] = [
   ...ADMIN_NAMES,
 ];
 
+/**
+ * The spec's named admin paths have no page of their own: the panel is one page whose section is
+ * `?tab=`. Each goes to the section that holds it (stock is edited with the products; size guides,
+ * shipping and notifications are store settings).
+ */
+const ADMIN_TABS: Readonly<Record<string, { tab: string; label: string }>> = {
+  'admin/products': { tab: 'products', label: 'Products' },
+  'admin/orders': { tab: 'orders', label: 'Orders' },
+  'admin/inventory': { tab: 'products', label: 'Products (stock)' },
+  'admin/customers': { tab: 'customers', label: 'Customers' },
+  'admin/size-guide': { tab: 'settings', label: 'Settings (size guides)' },
+  'admin/shipping': { tab: 'settings', label: 'Settings (shipping)' },
+  'admin/notifications': { tab: 'settings', label: 'Settings (notifications)' },
+  'admin/settings': { tab: 'settings', label: 'Settings' },
+};
+
 const REDIRECTED_KEY = 'naija-street.not-found-redirected';
 
-/** A known page typed another way (/NEW, /tshirts/): its canonical path, else null. */
-export function knownPath(pathname: string): string | null {
+/**
+ * A known page typed another way (/NEW, /tshirts/) or named by the spec (/admin/orders): where it
+ * really is and what the toast calls it, else null.
+ */
+export function knownPath(pathname: string): { to: string; label: string } | null {
   const name = pathname.toLowerCase().replace(/^\/+|\/+$/g, '');
-  return KNOWN_NAMES.includes(name) ? `/${name}` : null;
+  const admin = ADMIN_TABS[name];
+  if (admin) return { to: paths.adminSection(admin.tab), label: `the admin panel's ${admin.label}` };
+  return KNOWN_NAMES.includes(name) ? { to: `/${name}`, label: `/${name}` } : null;
 }
 
 export default function NotFound() {
@@ -34,14 +55,14 @@ export default function NotFound() {
 
   useEffect(() => {
     const target = knownPath(location.pathname);
-    if (!target || target === location.pathname) return;
+    if (!target || target.to === location.pathname) return;
     // Redirect once per path, so a page that is really missing cannot loop.
     const done = new Set<string>(JSON.parse(sessionStorage.getItem(REDIRECTED_KEY) ?? '[]'));
     if (done.has(location.pathname)) return;
     done.add(location.pathname);
     sessionStorage.setItem(REDIRECTED_KEY, JSON.stringify([...done]));
-    toast.info(`Taking you to ${target}`);
-    navigate(target, { replace: true });
+    toast.info(`Taking you to ${target.label}`);
+    navigate(target.to, { replace: true });
   }, [location.pathname, navigate]);
 
   return (

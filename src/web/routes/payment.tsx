@@ -3,29 +3,29 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LIMITS, shortId } from '#shared/constants';
 import { formatNaira } from '#shared/money';
 import type { Order } from '#shared/schemas/orders';
-import type { InitializePaymentResponse } from '#shared/schemas/payments';
+import type { InitializePaymentResponse, PaymentMode, PaymentModeResponse } from '#shared/schemas/payments';
 import { Button, buttonClass } from '../components/ui/button';
 import { CheckingAccess } from '../components/ui/checking-access';
 import { toast } from '../components/ui/toast';
+import { useCart } from '../features/cart/cart-context';
 import { signedInJson } from '../features/checkout/signed-in';
 import { simulatorMessageFor, type VerifyOutcome, verifyPayment } from '../features/payments/verify';
-import { ApiError, api } from '../lib/api';
+import { ApiError, api, apiJson } from '../lib/api';
 import { type HeadTag, type LoadArgs, type PageProps, redirect } from '../lib/route-module';
 import { paths } from '../paths';
 
-type Data = { order: Order; error: null } | { order: null; error: string };
+type Data = { order: Order; mode: PaymentMode | null; error: null } | { order: null; error: string };
 
 export async function load({ params, api: fetcher, url }: LoadArgs): Promise<Data> {
   const id = params.orderId ?? '';
   try {
-    const { order } = await signedInJson<{ order: Order }>(
-      fetcher,
-      `/api/orders/${encodeURIComponent(id)}`,
-      url,
-    );
+    const [{ order }, { mode }] = await Promise.all([
+      signedInJson<{ order: Order }>(fetcher, `/api/orders/${encodeURIComponent(id)}`, url),
+      apiJson<PaymentModeResponse>(fetcher, '/api/payments/mode'),
+    ]);
     // Nothing left to pay (also where the provider's redirect lands after a paid order).
     if (order.paymentStatus === 'paid') throw redirect(paths.orderConfirmation(order.id));
-    return { order, error: null };
+    return { order, mode, error: null };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { order: null, error: error.message };
     throw error;
@@ -85,8 +85,9 @@ function returnedHere(other: Window): boolean {
  * Either way the server verifies the payment before the success view. Blocked pop-ups fall back
  * to a full-page visit that returns here with ?reference=…, verified on arrival.
  */
-function PaymentView({ order }: { order: Order }) {
+function PaymentView({ order, mode }: { order: Order; mode: PaymentMode | null }) {
   const navigate = useNavigate();
+  const cart = useCart();
   const [search] = useSearchParams();
   const returned = search.get('reference') ?? search.get('trxref');
   const [phase, setPhase] = useState<Phase>(returned ? { kind: 'verifying' } : { kind: 'ready' });
@@ -233,6 +234,29 @@ function PaymentView({ order }: { order: Order }) {
     }
   }
 
+  const [returning, setReturning] = useState(false);
+  // The order emptied the cart when it was placed: going back cancels it (its stock released) and
+  // puts its items back, so checkout shows them again (docs/decisions/2026-11-23-return-to-checkout.md).
+  async function returnToCheckout() {
+    if (returning) return;
+    setReturning(true);
+    try {
+      await api.post(`/api/orders/${order.id}/return-to-cart`);
+      await cart.reload();
+      navigate(paths.checkout);
+    } catch (error) {
+      setReturning(false);
+      if (error instanceof ApiError && error.code === 'order_already_paid') {
+        navigate(paths.orderConfirmation(order.id), { replace: true });
+        return;
+      }
+      toast.error(
+        'Could not return to checkout',
+        error instanceof ApiError ? error.message : 'Please try again.',
+      );
+    }
+  }
+
   if (phase.kind === 'verifying') {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center" role="status">
@@ -299,19 +323,30 @@ function PaymentView({ order }: { order: Order }) {
           Pay Now
         </Button>
         <p className="mt-3 text-center text-xs text-neutral-600">
-          {setup.status === 'ready' && setup.payment.mode !== 'live'
-            ? 'Test payments: no real money moves.'
-            : 'Card payments are processed securely by Paystack.'}
+          {(setup.status === 'ready' ? setup.payment.mode : mode) === 'live'
+            ? 'Card payments are processed securely by Paystack.'
+            : 'Test payments: no real money moves.'}
         </p>
       </section>
-      <Link to={paths.checkout} className={`${buttonClass({ variant: 'secondary', block: true })} mt-4`}>
+      <Button
+        variant="secondary"
+        block
+        className="mt-4"
+        onClick={returnToCheckout}
+        disabled={phase.kind === 'paying'}
+        busy={returning}
+        busyLabel="Returning to checkout..."
+      >
         Return to Checkout
-      </Link>
+      </Button>
+      <p className="mt-2 text-center text-xs text-neutral-600">
+        Going back cancels this unpaid order and puts its items back in your cart.
+      </p>
     </div>
   );
 }
 
 export default function PaymentPage({ data }: PageProps<Data>) {
   if (!data.order) return <ErrorView message={data.error} />;
-  return <PaymentView order={data.order} />;
+  return <PaymentView order={data.order} mode={data.mode} />;
 }

@@ -1,34 +1,39 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { isComingSoon } from '#shared/dates';
 import { formatNaira } from '#shared/money';
 import type { ProductDetail, ProductDetailResponse } from '#shared/schemas/catalog';
 import { ProductGallery } from '../features/catalog/product-gallery';
 import { ProductPurchase } from '../features/catalog/product-purchase';
 import { productHead } from '../features/catalog/seo';
+import { AfterHydration, ProductDropWatch, ReleaseTime } from '../features/drops/drop-parts';
 import { ApiError, apiJson } from '../lib/api';
 import {
   type HeadArgs,
   type HeadTag,
   type LoadArgs,
-  notFound,
   type PageProps,
   redirect,
+  type WithStatus,
+  withStatus,
 } from '../lib/route-module';
 import { MENU_CATEGORIES, paths } from '../paths';
 
-type Data = { product: ProductDetail; error: null } | { product: null; error: string };
+type Data =
+  | { product: ProductDetail; now: string; error: null }
+  | { product: null; now?: undefined; error: string };
 
-export async function load({ params, api }: LoadArgs): Promise<Data> {
+export async function load({ params, api }: LoadArgs): Promise<Data | WithStatus<Data>> {
   const id = params.id?.trim();
   if (!id) throw redirect(paths.home);
   try {
     const body = await apiJson<ProductDetailResponse>(api, `/api/products/${encodeURIComponent(id)}`);
-    return { product: body.product, error: null };
+    return { product: body.product, now: body.now, error: null };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    // Inactive and missing products answer the not-found screen with a 404.
-    if (error.status === 404) throw notFound();
-    return { product: null, error: error.message };
+    // Inactive and missing products: the page's own error screen, answered with a 404.
+    const data: Data = { product: null, error: error.message };
+    return error.status === 404 ? withStatus(data, 404) : data;
   }
 }
 
@@ -68,8 +73,40 @@ function Breadcrumb({ product }: { product: ProductDetail }) {
 const linkButton =
   'text-sm font-semibold underline underline-offset-4 hover:text-neutral-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900';
 
+/**
+ * A drop before its release: the release time, the time left (ticking once the page is
+ * interactive) and a button that cannot be pressed. The product is read again when the countdown
+ * ends and whenever an admin changes it; the page shows the purchase choices as soon as the
+ * server says the drop is out, without a reload.
+ */
+function DropPanel({
+  product,
+  now,
+  onRead,
+}: {
+  product: ProductDetail & { releaseAt: string };
+  now: string;
+  onRead: (body: ProductDetailResponse) => void;
+}) {
+  return (
+    <div className="mt-5 rounded border border-neutral-200 bg-neutral-50 p-4">
+      <p className="text-xs font-black tracking-[0.25em] text-emerald-700">COMING SOON</p>
+      <ReleaseTime releaseAt={product.releaseAt} className="mt-2 text-neutral-700" />
+      <AfterHydration>
+        <ProductDropWatch productId={product.id} releaseAt={product.releaseAt} now={now} onRead={onRead} />
+      </AfterHydration>
+      <button
+        type="button"
+        disabled
+        className="mt-5 w-full cursor-not-allowed rounded bg-neutral-300 px-6 py-4 text-sm font-bold tracking-widest text-neutral-700"
+      >
+        COMING SOON
+      </button>
+    </div>
+  );
+}
+
 export default function ProductPage({ data }: PageProps<Data>) {
-  const [overlay, setOverlay] = useState<'size' | 'shipping' | null>(null);
   if (!data.product) {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -86,8 +123,18 @@ export default function ProductPage({ data }: PageProps<Data>) {
       </div>
     );
   }
-  const product = data.product;
-  const sized = product.variants.some((variant) => variant.size !== 'One Size');
+  return <ProductView key={data.product.id} initial={data.product} now={data.now} />;
+}
+
+function ProductView({ initial, now }: { initial: ProductDetail; now: string }) {
+  const [overlay, setOverlay] = useState<'size' | 'shipping' | null>(null);
+  const [state, setState] = useState({ product: initial, now });
+  const { product } = state;
+  const comingSoon = isComingSoon(product.releaseAt, Date.parse(state.now));
+  // Each kind of product has its own guide (tops, bottoms, hats); none for bags and socks.
+  const sizeGuide = product.sizeGuide;
+  const released = useRef(!comingSoon);
+  const justReleased = !comingSoon && !released.current;
 
   return (
     <div className="mx-auto max-w-7xl px-0 pb-10 sm:px-4 sm:pt-8">
@@ -99,9 +146,25 @@ export default function ProductPage({ data }: PageProps<Data>) {
           <Breadcrumb product={product} />
           <h1 className="mt-2 text-2xl font-black leading-tight sm:text-3xl">{product.name}</h1>
           <p className="mt-2 text-xl font-semibold">{formatNaira(product.priceKobo)}</p>
-          <ProductPurchase product={product} />
+          {comingSoon ? (
+            <DropPanel
+              product={product as ProductDetail & { releaseAt: string }}
+              now={state.now}
+              onRead={setState}
+            />
+          ) : (
+            <ProductPurchase product={product} />
+          )}
+          <p aria-live="polite" className="mt-3 text-sm font-semibold text-emerald-700 empty:hidden">
+            {justReleased ? 'Out now: choose your size and add it to your cart.' : ''}
+          </p>
+          {product.limitPerCustomer ? (
+            <p className="mt-3 text-sm text-neutral-700">
+              Limited drop: {product.limitPerCustomer} per customer.
+            </p>
+          ) : null}
           <div className="mt-5 flex flex-wrap gap-x-6 gap-y-2">
-            {sized ? (
+            {sizeGuide ? (
               <button
                 type="button"
                 className={linkButton}
@@ -143,7 +206,9 @@ export default function ProductPage({ data }: PageProps<Data>) {
         </div>
       </div>
       <Suspense fallback={null}>
-        {overlay === 'size' ? <SizeGuideOverlay onClose={() => setOverlay(null)} /> : null}
+        {overlay === 'size' && sizeGuide ? (
+          <SizeGuideOverlay guide={sizeGuide} onClose={() => setOverlay(null)} />
+        ) : null}
         {overlay === 'shipping' ? <ShippingOverlay onClose={() => setOverlay(null)} /> : null}
       </Suspense>
     </div>

@@ -30,12 +30,29 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     const token = tokenFromHash(window.location.hash);
-    if (token) {
-      setStage({ kind: 'ready', token });
+    let current = true;
+    const invalid = () => {
+      setStage({ kind: 'invalid' });
+      toast.error('Invalid or expired reset link', 'Please request a new password reset link');
+    };
+    if (!token) {
+      invalid();
       return;
     }
-    setStage({ kind: 'invalid' });
-    toast.error('Invalid or expired reset link', 'Please request a new password reset link');
+    // Asks the server whether the link still works (the token is not used up by asking), so a used
+    // or expired link is said at once, not after the new password has been typed twice.
+    api.post('/api/auth/reset-password/check', { token }).then(
+      () => current && setStage({ kind: 'ready', token }),
+      (error: unknown) => {
+        if (!current) return;
+        if (error instanceof ApiError && error.code === 'invalid_token') invalid();
+        // Offline or a server error: the form, whose submit says what went wrong.
+        else setStage({ kind: 'ready', token });
+      },
+    );
+    return () => {
+      current = false;
+    };
   }, []);
 
   useEffect(() => {

@@ -11,6 +11,8 @@ import { createLogger } from '../../../src/server/logger';
  * run on the prepared data folder before the shop starts (PGlite has one process at a time).
  */
 export const E2E_ADMIN = { email: 'e2e-admin@example.test', password: 'E2eAdminPassw0rd' } as const;
+/** A super admin, who can grant and revoke admin access (the Customers section). */
+export const E2E_SUPER_ADMIN = { email: 'e2e-owner@example.test', password: 'E2eOwnerPassw0rd' } as const;
 
 export async function createE2eAdmin(dataDir: string) {
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
@@ -18,6 +20,7 @@ export async function createE2eAdmin(dataDir: string) {
   const deps = await createDeps({ env, database, logger: createLogger('warn') });
   try {
     await createOrPromoteAdmin(deps, { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+    await createOrPromoteAdmin(deps, { ...E2E_SUPER_ADMIN, superAdmin: true });
   } finally {
     deps.mailer.close();
     await database.close();

@@ -35,6 +35,8 @@ export default async function globalSetup() {
       DATABASE_URL: '',
       DEMO_DATA: 'true',
       PAYMENT_SIMULATOR: 'allow',
+      // The tests play many shoppers from one machine, each with its own X-Forwarded-For.
+      TRUSTED_PROXIES: '127.0.0.1,::1',
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },

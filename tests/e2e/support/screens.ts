@@ -16,3 +16,13 @@ export async function snap(page: Page, name: string) {
   }
   if (original) await page.setViewportSize(original);
 }
+
+/**
+ * Opens a page and waits until React has hydrated it (the app marks `<html data-hydrated>`):
+ * a click on a server-rendered button before then does nothing, which a slow machine shows.
+ */
+export async function openPage(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  return response;
+}

@@ -36,7 +36,10 @@ export type ShopProcess = {
  * Starts the built shop (`npm run build` first) as its own process, the way `npm run serve` does,
  * on a fresh data folder unless DATA_DIR or DATABASE_URL is given, and waits for /api/health.
  */
-export async function startShop(env: Record<string, string> = {}): Promise<ShopProcess> {
+export async function startShop(
+  env: Record<string, string> = {},
+  options: { timeoutMs?: number } = {},
+): Promise<ShopProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   const buildDir = process.env.BUILD_DIR ?? 'build';
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'shop-process-')));
@@ -66,7 +69,8 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopP
     if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 60_000;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) {
       await cleanup();
@@ -81,7 +85,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopP
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       await cleanup();
-      throw new Error(`The shop did not answer on port ${port} within 60 s:\n${stderr}`);
+      throw new Error(`The shop did not answer on port ${port} within ${timeoutMs / 1000} s:\n${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

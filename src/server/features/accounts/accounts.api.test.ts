@@ -160,10 +160,13 @@ describe('POST /api/auth/confirm and sign-in of unconfirmed accounts', () => {
       type: 'signup',
     });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body).toEqual({ message: 'Email confirmed successfully!', signedIn: true });
-    const cookie = sessionCookie(confirmed.headers)!;
-    const session = await t.request('/api/auth/session', { cookie });
-    expect(session.body).toMatchObject({ user: { email: 'newbie@example.ng', firstName: 'Chioma' } });
+    // Confirming does not sign in whoever opened the link (login CSRF): the password is asked next.
+    expect(confirmed.body).toEqual({ message: 'Email confirmed successfully!', signedIn: false });
+    expect(sessionCookie(confirmed.headers)).toBeUndefined();
+    const [{ sessions }] = (await t.database.sql.query<{ sessions: number }>(
+      `SELECT count(*)::int AS sessions FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = 'newbie@example.ng'`,
+    )) as [{ sessions: number }];
+    expect(sessions).toBe(0);
 
     const signedIn = await post('/api/auth/sign-in', { email: 'newbie@example.ng', password: 'secret12' });
     expect(signedIn.status).toBe(200);
@@ -325,6 +328,30 @@ describe('forgot and reset password', () => {
       401,
     );
     await expect(signIn(t, user.email, 'NewPass123')).resolves.toContain('session_token=');
+  });
+
+  it('checks a reset link without using it up, for the reset page to verify first', async () => {
+    const user = await createUser(t);
+    await post('/api/auth/forgot-password', { email: user.email });
+    const token = resetTokenFrom((await lastEmailTo(t, user.email, 'password_reset'))!.links[0]!);
+    const check = () => post('/api/auth/reset-password/check', { token });
+    expect(await check()).toMatchObject({ status: 200, body: { valid: true } });
+    // Checking twice still leaves the token good: the reset itself uses it.
+    expect((await check()).status).toBe(200);
+    const reset = await post('/api/auth/reset-password', {
+      token,
+      password: 'NewPass123',
+      confirmPassword: 'NewPass123',
+    });
+    expect(reset.status).toBe(200);
+    // A used link, an unknown one and an empty one are all refused with the page's message.
+    for (const body of [{ token }, { token: 'not-a-real-token' }, { token: '' }]) {
+      const refused = await post('/api/auth/reset-password/check', body);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        error: { message: 'Invalid or expired reset link. Please request a new password reset link.' },
+      });
+    }
   });
 
   it('refuses an expired token', async () => {

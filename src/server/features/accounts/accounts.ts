@@ -8,15 +8,18 @@ import { randomBytes } from 'node:crypto';
 import { APIError } from 'better-auth/api';
 import { isAdminRole, LIMITS, type Role } from '#shared/constants';
 import { MESSAGES, type SessionUserDto, strongPassword } from '#shared/schemas/accounts';
-import type { AppDeps, ResolvedSession, SessionUser } from '../../context';
+import { type AppDeps, type ResolvedSession, type SessionUser, systemActor } from '../../context';
 import { announce } from '../../db/announce';
 import { AppError, badRequest, unauthorized } from '../../errors';
 import { defineJob } from '../../jobs/define';
+import { recordAudit } from '../audit/record-audit';
 import {
+  assertBackoffOver,
   assertUnderLimit,
   clearAttempts,
   consumeAttempt,
   LIMITS_BY_ACTION,
+  recordBackoffFailure,
   recordFailure,
 } from './rate-limit';
 
@@ -73,9 +76,17 @@ export async function registerAccount(deps: AppDeps, input: RegisterInput, meta:
       headers: authHeaders(meta),
     });
   } catch (error) {
-    // Two registrations racing for one address: the loser is told the same as everyone else.
     if (errorCode(error) !== 'FAILED_TO_CREATE_USER') throw error;
-    deps.logger.warn({ code: errorCode(error) }, 'sign-up did not create a user');
+    // Two registrations racing for one address: the loser is told the same as everyone else, since
+    // the account exists. When no account was created at all, the person must not be told it was.
+    const [existing] = await deps.database.sql.query<{ id: string }>(
+      'SELECT id FROM users WHERE email = $1',
+      [input.email],
+    );
+    deps.logger.warn({ code: errorCode(error), exists: Boolean(existing) }, 'sign-up did not create a user');
+    if (!existing) {
+      throw new AppError('registration_failed', 500, 'We could not create your account. Please try again.');
+    }
   }
 }
 
@@ -125,19 +136,20 @@ export async function resendConfirmation(deps: AppDeps, email: string, meta: Req
 // Sessions
 
 /**
- * Checks the password and starts a new session (always a fresh token). Failed attempts are counted
- * per account and per IP; over the limit, even a correct password is refused until the window ends.
+ * Checks the password and starts a new session (always a fresh token). Failed attempts slow down
+ * the address that makes them, never the account's owner elsewhere: per account and address an
+ * exponential back-off after a few failures (`SIGN_IN_BACKOFF`), per address a cap across
+ * accounts. Unknown accounts are treated exactly like known ones.
  */
 export async function signIn(
   deps: AppDeps,
   input: { email: string; password: string },
   meta: RequestMeta,
 ): Promise<WithCookies<{ user: SessionUserDto }>> {
-  const keys = [
-    { key: `sign-in:email:${input.email}`, limit: LIMITS_BY_ACTION.signInPerAccount },
-    { key: `sign-in:ip:${meta.ip}`, limit: LIMITS_BY_ACTION.signInPerIp },
-  ];
-  await assertUnderLimit(deps, keys);
+  const pairKey = `sign-in:pair:${input.email}|${meta.ip}`;
+  const ipKeys = [{ key: `sign-in:ip:${meta.ip}`, limit: LIMITS_BY_ACTION.signInPerIp }];
+  await assertUnderLimit(deps, ipKeys);
+  await assertBackoffOver(deps, pairKey);
   const auth = deps.auth;
   try {
     const { headers, response } = await auth.api.signInEmail({
@@ -145,7 +157,7 @@ export async function signIn(
       headers: authHeaders(meta),
       returnHeaders: true,
     });
-    await clearAttempts(deps, [keys[0]!.key]);
+    await clearAttempts(deps, [pairKey]);
     const user = await getProfile(deps, response.user.id);
     return { user, setCookies: headers.getSetCookie() };
   } catch (error) {
@@ -158,7 +170,8 @@ export async function signIn(
       );
     }
     if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_EMAIL' || code === 'PASSWORD_TOO_LONG') {
-      await recordFailure(deps, keys);
+      await recordBackoffFailure(deps, pairKey);
+      await recordFailure(deps, ipKeys);
       throw new AppError('invalid_credentials', 401, 'Invalid email or password.');
     }
     throw error;
@@ -270,6 +283,15 @@ export const passwordResetJob = defineJob<{ email: string }>({
  * Sets a new password from a reset token, consuming the token and deleting every session of the
  * account. Following the emailed link also proves the address, so the account counts as confirmed.
  */
+/** Whether a reset link's token is still good (unused, unexpired), without using it up. */
+export async function resetLinkIsValid(deps: AppDeps, token: string): Promise<boolean> {
+  const rows = await deps.database.sql.query(
+    `SELECT 1 FROM verifications WHERE identifier = $1 AND expires_at > now()`,
+    [`reset-password:${token}`],
+  );
+  return rows.length > 0;
+}
+
 export async function resetPassword(deps: AppDeps, input: { token: string; password: string }) {
   const [pending] = await deps.database.sql.query<{ value: string }>(
     `SELECT value FROM verifications WHERE identifier = $1 AND expires_at > now()`,
@@ -492,6 +514,15 @@ export async function createOrPromoteAdmin(
       }
       await sql.query('DELETE FROM sessions WHERE user_id = $1', [existing.id]);
     }
+    // A role given by the command is in the audit log like one given in the panel (nothing when unchanged).
+    await recordAudit(sql, systemActor('script'), {
+      action: 'role_changed',
+      entityType: 'user',
+      entityId: existing.id,
+      before: { role: existing.role },
+      after: { role },
+      details: { email },
+    });
     await announce(sql, profileChange(existing.id, 'role_changed'));
   });
   return { userId: existing.id, email, role, created: false };
@@ -500,15 +531,16 @@ export async function createOrPromoteAdmin(
 export const DEMO_ADMIN_EMAIL = 'admin@naijastreet.test';
 
 /**
- * Outside production with demo data on: a demo super admin, created once with a random password
- * printed to the log that one time (afterwards use `npm run admin:create` to set a new one).
+ * Outside production with demo data on: a demo super admin, created once with a random password.
+ * Returns that password when this call created the account, null when it existed already (see
+ * demo-admin.ts, which keeps the password in the data folder for the start-up block).
  */
-export async function ensureDemoAdmin(deps: AppDeps): Promise<void> {
-  if (deps.env.isProduction) return;
+export async function ensureDemoAdmin(deps: AppDeps): Promise<string | null> {
+  if (deps.env.isProduction) return null;
   const [existing] = await deps.database.sql.query('SELECT 1 FROM users WHERE email = $1', [
     DEMO_ADMIN_EMAIL,
   ]);
-  if (existing) return;
+  if (existing) return null;
   const password = generatePassword();
   try {
     await createAccount(deps, {
@@ -520,9 +552,9 @@ export async function ensureDemoAdmin(deps: AppDeps): Promise<void> {
       lastName: 'Admin',
     });
   } catch (error) {
-    // Another server process starting at the same moment created it (and printed its password).
-    if ((error as { code?: unknown }).code === '23505') return;
+    // Another server process starting at the same moment created it.
+    if ((error as { code?: unknown }).code === '23505') return null;
     throw error;
   }
-  deps.logger.info(`Demo admin created (shown once): email ${DEMO_ADMIN_EMAIL}  password ${password}`);
+  return password;
 }

@@ -1,8 +1,9 @@
-import type { SavedAddress } from '#shared/schemas/accounts';
+import { MESSAGES, type SavedAddress } from '#shared/schemas/accounts';
 import type { Address } from '#shared/schemas/checkout';
+import { SAVED_ADDRESSES_MAX } from '#shared/schemas/text';
 import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../db/client';
-import { notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 
 type Deps = Pick<AppDeps, 'database'>;
 
@@ -73,6 +74,12 @@ export async function addAddress(
 ): Promise<SavedAddress> {
   return deps.database.transaction(async (sql) => {
     await lockUser(sql, userId);
+    // Counted under the user's row lock, so two tabs cannot both add the last allowed one.
+    const [saved = { total: 0 }] = await sql.query<{ total: number }>(
+      'SELECT count(*)::int AS total FROM addresses WHERE user_id = $1',
+      [userId],
+    );
+    if (saved.total >= SAVED_ADDRESSES_MAX) throw conflict('too_many_addresses', MESSAGES.tooManyAddresses);
     const [{ count } = { count: 0 }] = await sql.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM addresses WHERE user_id = $1 AND is_default',
       [userId],

@@ -1,9 +1,10 @@
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../../../../tests/factories/accounts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { createOrPromoteAdmin, DEMO_ADMIN_EMAIL, ensureDemoAdmin } from './accounts';
+import { DEMO_ADMIN_PASSWORD_FILE, demoAdminSignIn, resetDemoAdmin } from './demo-admin';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,32 +67,45 @@ describe('createOrPromoteAdmin (npm run admin:create)', () => {
 
     // Running it again without --super never demotes a super admin.
     expect((await createOrPromoteAdmin(t.deps, { email: user.email })).role).toBe('super_admin');
+
+    // Each role it gave is in the audit log, by the command; the unchanged third run adds nothing.
+    const audit = await t.database.sql.query<{ actor_label: string; before: unknown; after: unknown }>(
+      `SELECT actor_label, before, after FROM audit_log
+        WHERE entity_type = 'user' AND entity_id = $1 AND action = 'role_changed' ORDER BY created_at, id`,
+      [user.id],
+    );
+    expect(audit).toEqual([
+      { actor_label: 'system:script', before: { role: 'customer' }, after: { role: 'admin' } },
+      { actor_label: 'system:script', before: { role: 'admin' }, after: { role: 'super_admin' } },
+    ]);
   });
 });
 
-describe('ensureDemoAdmin', () => {
-  it('creates the demo admin once and prints its password that one time', async () => {
-    let logs = '';
-    const logger = pino(
-      { level: 'info' },
-      new Writable({
-        write(chunk, _encoding, done) {
-          logs += chunk.toString();
-          done();
-        },
-      }),
-    );
-    const deps = { ...t.deps, logger };
-    await ensureDemoAdmin(deps);
-    const printed = logs.match(/password ([A-Za-z0-9_-]+)/)?.[1];
-    expect(logs).toContain(DEMO_ADMIN_EMAIL);
-    expect(printed).toBeDefined();
+describe('demo admin', () => {
+  it('is created once; its kept password is shown at every start until it stops working', async () => {
+    const first = await demoAdminSignIn(t.deps);
+    expect(first?.email).toBe(DEMO_ADMIN_EMAIL);
+    expect(first?.password).toMatch(/^[A-Za-z0-9_-]{16,}-Aa7$/);
     expect(await roleOf(DEMO_ADMIN_EMAIL)).toEqual({ role: 'super_admin', email_verified: true });
-    await expect(signIn(t, DEMO_ADMIN_EMAIL, printed!)).resolves.toContain('session_token=');
+    await expect(signIn(t, DEMO_ADMIN_EMAIL, first!.password!)).resolves.toContain('session_token=');
+    const kept = await readFile(path.join(t.deps.env.dataDir, DEMO_ADMIN_PASSWORD_FILE), 'utf8');
+    expect(kept.trim()).toBe(first!.password);
+    expect((await stat(path.join(t.deps.env.dataDir, DEMO_ADMIN_PASSWORD_FILE))).mode & 0o077).toBe(0);
 
-    logs = '';
-    await ensureDemoAdmin(deps);
-    expect(logs).toBe('');
+    // A later start: the same account, the same password, no second account.
+    expect(await ensureDemoAdmin(t.deps)).toBeNull();
+    expect(await demoAdminSignIn(t.deps)).toEqual(first);
+
+    // Changed elsewhere: the old password is not shown as if it still worked.
+    await createOrPromoteAdmin(t.deps, { email: DEMO_ADMIN_EMAIL, password: 'Changed-elsewhere-1' });
+    expect(await demoAdminSignIn(t.deps)).toEqual({ email: DEMO_ADMIN_EMAIL, password: null });
+
+    // npm run admin:reset-demo: a new password that signs in and is shown from then on.
+    const reset = await resetDemoAdmin(t.deps);
+    expect(reset.password).not.toBe(first!.password);
+    await expect(signIn(t, DEMO_ADMIN_EMAIL, reset.password!)).resolves.toContain('session_token=');
+    expect(await demoAdminSignIn(t.deps)).toEqual(reset);
+    expect(await roleOf(DEMO_ADMIN_EMAIL)).toEqual({ role: 'super_admin', email_verified: true });
   });
 
   it('is created once when several server processes start at the same moment', async () => {

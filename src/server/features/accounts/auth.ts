@@ -121,7 +121,9 @@ function buildAuth(deps: AuthDeps, secret: string) {
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
-      autoSignInAfterVerification: true,
+      // Opening the link confirms the address only: whoever opens it (a forwarded mail, a link
+      // planted by someone else) is not signed in; the account page then asks for the password.
+      autoSignInAfterVerification: false,
       expiresIn: TOKEN_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
         await sendConfirmationEmail(deps, user.email, firstNameOf(user), token);

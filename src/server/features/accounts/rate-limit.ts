@@ -2,6 +2,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../context';
 import { tooManyRequests } from '../../errors';
+import { TrustedProxies } from '../../http/client-ip';
+import { defineJob } from '../../jobs/define';
 
 /**
  * Attempt counters in `rate_limits`, shared by every server process. Fixed windows: `last_request`
@@ -12,8 +14,7 @@ export type Limit = { max: number; windowMs: number };
 
 const MINUTES = 60_000;
 export const LIMITS_BY_ACTION = {
-  /** Failed sign-ins only (a correct password resets the account's counter). */
-  signInPerAccount: { max: 10, windowMs: 15 * MINUTES },
+  /** Failed sign-ins from one address, whatever the accounts (password spraying). */
   signInPerIp: { max: 30, windowMs: 15 * MINUTES },
   signUpPerEmail: { max: 3, windowMs: 15 * MINUTES },
   signUpPerIp: { max: 10, windowMs: 15 * MINUTES },
@@ -26,6 +27,44 @@ export const LIMITS_BY_ACTION = {
 } satisfies Record<string, Limit>;
 
 type Deps = Pick<AppDeps, 'database'>;
+
+/**
+ * Failed sign-ins to one account from one address: the first few are free, then each further
+ * failure doubles the wait before the next try from that address (1 s, 2 s, 4 s … at most 15
+ * minutes). The owner, from their own address, is never refused because someone else guessed;
+ * a success clears the pair; an hour without failures starts over.
+ */
+export const SIGN_IN_BACKOFF = { freeFailures: 5, baseMs: 1000, maxMs: 15 * MINUTES, resetMs: 60 * MINUTES };
+
+/** How long to wait after `failures` consecutive failures before the next attempt. */
+export function backoffMs(failures: number): number {
+  if (failures < SIGN_IN_BACKOFF.freeFailures) return 0;
+  const doublings = failures - SIGN_IN_BACKOFF.freeFailures;
+  return Math.min(SIGN_IN_BACKOFF.baseMs * 2 ** Math.min(doublings, 30), SIGN_IN_BACKOFF.maxMs);
+}
+
+/** Throws 429 while `key` is still waiting out its back-off. */
+export async function assertBackoffOver(deps: Deps, key: string, now = Date.now()) {
+  const [row] = await deps.database.sql.query<{ count: number; last_request: string | number }>(
+    'SELECT count, last_request FROM rate_limits WHERE key = $1',
+    [key],
+  );
+  if (!row) return;
+  const last = Number(row.last_request);
+  if (last <= now - SIGN_IN_BACKOFF.resetMs) return;
+  if (now < last + backoffMs(row.count)) throw tooManyRequests();
+}
+
+/** Counts one more consecutive failure for `key` (starting over after an hour without one). */
+export async function recordBackoffFailure(deps: Deps, key: string, now = Date.now()) {
+  await deps.database.sql.query(
+    `INSERT INTO rate_limits (key, count, last_request) VALUES ($1, 1, $2)
+     ON CONFLICT (key) DO UPDATE SET
+       count = CASE WHEN rate_limits.last_request <= $2 - $3 THEN 1 ELSE rate_limits.count + 1 END,
+       last_request = $2`,
+    [key, now, SIGN_IN_BACKOFF.resetMs],
+  );
+}
 
 /** Counts one attempt and throws 429 once any key is over its limit in the current window. */
 export async function consumeAttempt(deps: Deps, checks: Array<{ key: string; limit: Limit }>) {
@@ -73,24 +112,48 @@ export async function clearAttempts(deps: Deps, keys: string[]) {
   await deps.database.sql.query(`DELETE FROM rate_limits WHERE key = ANY($1::text[])`, [keys]);
 }
 
-const PRIVATE_PEER =
-  /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|fc|fd|::ffff:(127|10|192\.168)\.)/i;
+const proxiesByEnv = new WeakMap<object, TrustedProxies>();
 
 /**
- * The caller's IP address. The socket's peer is trusted as is when it is a public address (no
- * proxy in front). When the peer is a private or loopback address it is our own load balancer or
- * reverse proxy, so the address it appended last to X-Forwarded-For is the client's. Requests
- * made in-process (tests, server-side rendering) have no socket and are treated the same way.
+ * The caller's IP address: the socket's peer, or, when the peer is one of TRUSTED_PROXIES, the
+ * address those proxies recorded in X-Forwarded-For (http/client-ip.ts). A header from anyone
+ * else is ignored. Calls made inside this process on a visitor's behalf (page rendering) carry
+ * the visitor's socket; those with none (tests, payments reaching the simulator) are our own.
  */
 export function clientIp(c: Context<AppEnv>): string {
+  const env = c.get('deps').env;
+  let proxies = proxiesByEnv.get(env);
+  if (!proxies) {
+    proxies = new TrustedProxies(env.trustedProxies);
+    proxiesByEnv.set(env, proxies);
+  }
   let peer: string | undefined;
   try {
     peer = getConnInfo(c).remote.address;
   } catch {
     peer = undefined;
   }
-  if (peer && !PRIVATE_PEER.test(peer)) return peer;
-  const forwarded = c.req.header('x-forwarded-for');
-  const last = forwarded?.split(',').at(-1)?.trim();
-  return last || peer || 'unknown';
+  return proxies.clientIp(peer, c.req.header('x-forwarded-for'));
 }
+
+/** Counters older than every window and back-off are worth nothing: older than this, deleted. */
+export const RATE_LIMIT_KEEP_MS = 2 * 60 * MINUTES;
+
+/** Deletes expired counters, so the table holds only the last two hours' attempts. */
+export async function pruneRateLimits(deps: Deps, now = Date.now()): Promise<number> {
+  const rows = await deps.database.sql.query<{ key: string }>(
+    'DELETE FROM rate_limits WHERE last_request < $1 RETURNING key',
+    [now - RATE_LIMIT_KEEP_MS],
+  );
+  return rows.length;
+}
+
+export const pruneRateLimitsJob = defineJob<Record<string, never>>({
+  name: 'prune-rate-limits',
+  // The next run is the retry.
+  retryLimit: 0,
+  retryDelaySeconds: 0,
+  async run(_data, { deps }) {
+    await pruneRateLimits(deps);
+  },
+});

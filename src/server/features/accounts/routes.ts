@@ -7,12 +7,14 @@ import {
   emailOnlyRequest,
   MESSAGES,
   registerRequest,
+  resetLinkCheckRequest,
   resetPasswordRequest,
   signInRequest,
   updateAddressRequest,
   updateProfileRequest,
 } from '#shared/schemas/accounts';
 import type { AppEnv } from '../../context';
+import { AppError } from '../../errors';
 import { readJson, readParams } from '../../validate';
 import {
   changePassword,
@@ -22,6 +24,7 @@ import {
   registerAccount,
   requestPasswordReset,
   resendConfirmation,
+  resetLinkIsValid,
   resetPassword,
   signIn,
   signOut,
@@ -73,6 +76,14 @@ export function authRoutes() {
       const { email } = await readJson(c, emailOnlyRequest);
       await requestPasswordReset(c.get('deps'), email, meta(c));
       return c.json({ message: MESSAGES.resetSent });
+    })
+    .post('/auth/reset-password/check', async (c) => {
+      const { token } = await readJson(c, resetLinkCheckRequest);
+      c.header('cache-control', 'no-store');
+      if (!(await resetLinkIsValid(c.get('deps'), token))) {
+        throw new AppError('invalid_token', 400, MESSAGES.invalidResetLink);
+      }
+      return c.json({ valid: true });
     })
     .post('/auth/reset-password', async (c) => {
       const input = await readJson(c, resetPasswordRequest);

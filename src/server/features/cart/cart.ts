@@ -4,11 +4,19 @@ import { CART_LINE_MAX } from '#shared/schemas/cart';
 import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../db/client';
 import { conflict, notFound } from '../../errors';
+import {
+  comingSoonError,
+  DROP_COLUMNS,
+  type DropRow,
+  limitMessage,
+  limitReachedError,
+  orderedUnits,
+} from '../drops/drop-rules';
 
 export type CartItemRequest = { productId: string; variantId: string; gender: Gender; quantity: number };
 
-/** One sellable variant as the database knows it right now. */
-type VariantRow = {
+/** One sellable variant as the database knows it right now, with its product's drop rules. */
+type VariantRow = DropRow & {
   product_id: string;
   variant_id: string;
   name: string;
@@ -24,20 +32,49 @@ type CartRow = VariantRow & { id: string; gender: Gender; quantity: number };
 
 const variantColumns = `
   p.id AS product_id, v.id AS variant_id, p.name, p.price_kobo, p.is_active, v.size, v.color,
-  v.stock_quantity,
+  v.stock_quantity, ${DROP_COLUMNS},
   (SELECT pi.id FROM product_images pi WHERE pi.product_id = p.id
     ORDER BY pi.display_order, pi.id LIMIT 1) AS image_id`;
 
-export function lineStatus(row: {
-  is_active: boolean;
-  stock_quantity: number;
-  quantity: number;
-}): CartLineStatus {
+/** `allowance`: what the drop's limit per customer leaves for this line (null: no limit). */
+export function lineStatus(
+  row: { is_active: boolean; coming_soon?: boolean; stock_quantity: number; quantity: number },
+  allowance: number | null = null,
+): CartLineStatus {
   if (!row.is_active) return 'inactive';
+  if (row.coming_soon) return 'coming_soon';
   if (row.stock_quantity <= 0) return 'sold_out';
+  if (allowance !== null && row.quantity > allowance) return 'over_limit';
   if (row.quantity > row.stock_quantity) return 'insufficient_stock';
   return 'ok';
 }
+
+/**
+ * What each line's limit per customer leaves for it: the limit, less what the account has ordered
+ * and what the cart's other lines of the same product hold (another size or colour). Null for
+ * products without a limit.
+ */
+function allowances(
+  rows: readonly (Pick<VariantRow, 'product_id' | 'limit_per_customer'> & { quantity: number })[],
+  ordered: Map<string, number>,
+): (number | null)[] {
+  const inCart = new Map<string, number>();
+  for (const row of rows) inCart.set(row.product_id, (inCart.get(row.product_id) ?? 0) + row.quantity);
+  return rows.map((row) =>
+    row.limit_per_customer === null
+      ? null
+      : Math.max(
+          0,
+          row.limit_per_customer -
+            (ordered.get(row.product_id) ?? 0) -
+            ((inCart.get(row.product_id) ?? 0) - row.quantity),
+        ),
+  );
+}
+
+const limitedProducts = (rows: readonly Pick<VariantRow, 'product_id' | 'limit_per_customer'>[]) => [
+  ...new Set(rows.filter((row) => row.limit_per_customer !== null).map((row) => row.product_id)),
+];
 
 /** "Lagos Tee (M, Black)": how an item is named in messages. */
 export function itemLabel(row: { name: string; size: string | null; color: string | null }): string {
@@ -45,7 +82,7 @@ export function itemLabel(row: { name: string; size: string | null; color: strin
   return options ? `${row.name} (${options})` : row.name;
 }
 
-function toLine(row: CartRow): CartLine {
+function toLine(row: CartRow, allowance: number | null): CartLine {
   const priceKobo = Number(row.price_kobo);
   return {
     id: row.id,
@@ -59,7 +96,9 @@ function toLine(row: CartRow): CartLine {
     gender: row.gender,
     quantity: row.quantity,
     stockAvailable: Math.max(0, row.stock_quantity),
-    status: lineStatus(row),
+    allowance,
+    releaseAt: row.release_at === null ? null : new Date(row.release_at).toISOString(),
+    status: lineStatus(row, allowance),
     lineTotalKobo: priceKobo * row.quantity,
   };
 }
@@ -89,8 +128,13 @@ export async function readCartRows(sql: SqlRunner, userId: string, lock = false)
 }
 
 export async function getCart(deps: AppDeps, userId: string, notices: string[] = []): Promise<Cart> {
-  const rows = await readCartRows(deps.database.sql, userId);
-  return summarize(rows.map(toLine), notices);
+  const { sql } = deps.database;
+  const rows = await readCartRows(sql, userId);
+  const limits = allowances(rows, await orderedUnits(sql, userId, limitedProducts(rows)));
+  return summarize(
+    rows.map((row, index) => toLine(row, limits[index]!)),
+    notices,
+  );
 }
 
 async function ensureCart(sql: SqlRunner, userId: string): Promise<string> {
@@ -128,8 +172,34 @@ function combine(items: CartItemRequest[]): CartItemRequest[] {
 }
 
 /**
- * Adds `wanted` of a variant to the cart, on top of what is already there, capped by stock.
- * Returns the quantity the line ends with and a notice when it was capped.
+ * What a drop's limit per customer leaves for one line of this cart: the limit, less the units
+ * the account has ordered and the cart's other lines of the product. Null without a limit.
+ */
+async function lineAllowance(
+  sql: SqlRunner,
+  userId: string,
+  cartId: string,
+  variant: VariantRow,
+  gender: Gender,
+): Promise<{ allowance: number; limit: number; ordered: number; elsewhere: number } | null> {
+  const limit = variant.limit_per_customer;
+  if (limit === null) return null;
+  const ordered = (await orderedUnits(sql, userId, [variant.product_id])).get(variant.product_id) ?? 0;
+  const [other] = await sql.query<{ units: number }>(
+    `SELECT coalesce(sum(quantity), 0)::integer AS units FROM cart_items
+      WHERE cart_id = $1 AND product_id = $2 AND NOT (variant_id = $3 AND gender = $4)`,
+    [cartId, variant.product_id, variant.variant_id, gender],
+  );
+  const elsewhere = Number(other?.units ?? 0);
+  return { allowance: Math.max(0, limit - ordered - elsewhere), limit, ordered, elsewhere };
+}
+
+type Allowance = Awaited<ReturnType<typeof lineAllowance>>;
+
+/**
+ * Adds `wanted` of a variant to the cart, on top of what is already there, capped by stock and
+ * by the drop's limit per customer. Returns the quantity the line ends with and a notice when it
+ * was capped.
  */
 async function addToCart(
   sql: SqlRunner,
@@ -137,13 +207,15 @@ async function addToCart(
   variant: VariantRow,
   gender: Gender,
   wanted: number,
-): Promise<{ quantity: number; notice: string | null }> {
+  limit: Allowance,
+): Promise<{ quantity: number; added: number; notice: string | null }> {
   const [existing] = await sql.query<{ quantity: number }>(
     `SELECT quantity FROM cart_items WHERE cart_id = $1 AND variant_id = $2 AND gender = $3 FOR UPDATE`,
     [cartId, variant.variant_id, gender],
   );
   const current = existing?.quantity ?? 0;
-  const cap = Math.min(variant.stock_quantity, CART_LINE_MAX);
+  const byStock = Math.min(variant.stock_quantity, CART_LINE_MAX);
+  const cap = Math.min(byStock, limit?.allowance ?? Number.POSITIVE_INFINITY);
   const quantity = Math.max(current, Math.min(current + wanted, cap));
   if (quantity !== current) {
     await sql.query(
@@ -154,11 +226,14 @@ async function addToCart(
       [cartId, variant.product_id, variant.variant_id, gender, quantity],
     );
   }
-  const notice =
-    current + wanted > quantity
-      ? `Only ${variant.stock_quantity} of ${itemLabel(variant)} available; your cart has ${quantity}.`
-      : null;
-  return { quantity, notice };
+  let notice: string | null = null;
+  if (current + wanted > quantity) {
+    notice =
+      limit && cap < byStock
+        ? `${limitMessage(variant.name, limit.limit, limit.ordered)} Your cart has ${quantity + limit.elsewhere}.`
+        : `Only ${variant.stock_quantity} of ${itemLabel(variant)} available; your cart has ${quantity}.`;
+  }
+  return { quantity, added: quantity - current, notice };
 }
 
 export async function addCartItem(deps: AppDeps, userId: string, item: CartItemRequest): Promise<Cart> {
@@ -166,11 +241,22 @@ export async function addCartItem(deps: AppDeps, userId: string, item: CartItemR
     const variant = (await readVariants(sql, [item.variantId])).get(item.variantId);
     if (!variant || variant.product_id !== item.productId) throw notFound('Product not found');
     if (!variant.is_active) throw conflict('product_unavailable', 'This product is no longer available.');
+    if (variant.coming_soon) throw comingSoonError(variant);
     if (variant.stock_quantity <= 0) {
       throw conflict('out_of_stock', `Sorry, ${itemLabel(variant)} is sold out.`, { available: 0 });
     }
     const cartId = await ensureCart(sql, userId);
-    const { notice } = await addToCart(sql, cartId, variant, item.gender, item.quantity);
+    const limit = await lineAllowance(sql, userId, cartId, variant, item.gender);
+    const { added, notice } = await addToCart(sql, cartId, variant, item.gender, item.quantity, limit);
+    if (limit && added === 0 && limit.allowance <= 0) {
+      if (limit.elsewhere === 0) throw limitReachedError(variant, limit.limit, limit.ordered, item.quantity);
+      // The cart's other sizes or colours already take what the limit leaves.
+      throw conflict(
+        'limit_reached',
+        `${limitMessage(variant.name, limit.limit, limit.ordered)} Your cart already has ${limit.elsewhere}.`,
+        { productId: variant.product_id, limit: limit.limit, ordered: limit.ordered, available: 0 },
+      );
+    }
     return notice ? [notice] : [];
   });
   return getCart(deps, userId, notices);
@@ -184,8 +270,8 @@ export async function updateCartItem(
   quantity: number,
 ): Promise<Cart> {
   await deps.database.transaction(async (sql) => {
-    const [row] = await sql.query<{ id: string; variant_id: string }>(
-      `SELECT ci.id, ci.variant_id FROM cart_items ci JOIN carts c ON c.id = ci.cart_id
+    const [row] = await sql.query<{ id: string; variant_id: string; cart_id: string; gender: Gender }>(
+      `SELECT ci.id, ci.variant_id, ci.cart_id, ci.gender FROM cart_items ci JOIN carts c ON c.id = ci.cart_id
         WHERE ci.id = $1 AND c.user_id = $2 FOR UPDATE OF ci`,
       [itemId, userId],
     );
@@ -195,6 +281,11 @@ export async function updateCartItem(
       return;
     }
     const variant = (await readVariants(sql, [row.variant_id])).get(row.variant_id)!;
+    if (variant.coming_soon) throw comingSoonError(variant);
+    const limit = await lineAllowance(sql, userId, row.cart_id, variant, row.gender);
+    if (limit && quantity > limit.allowance) {
+      throw limitReachedError(variant, limit.limit, limit.ordered, quantity + limit.elsewhere);
+    }
     if (quantity > variant.stock_quantity) {
       const message =
         variant.stock_quantity <= 0
@@ -237,7 +328,17 @@ export async function clearCartIn(sql: SqlRunner, userId: string): Promise<void>
  * variant and gender add up, capped by stock; unknown, inactive or sold-out items are left out.
  */
 export async function mergeCart(deps: AppDeps, userId: string, items: CartItemRequest[]): Promise<Cart> {
-  const notices = await deps.database.transaction(async (sql) => {
+  const notices = await deps.database.transaction((sql) => mergeCartIn(sql, userId, items));
+  return getCart(deps, userId, notices);
+}
+
+/** mergeCart inside the caller's transaction (also how an unpaid order's items go back to the cart). */
+export async function mergeCartIn(
+  sql: SqlRunner,
+  userId: string,
+  items: CartItemRequest[],
+): Promise<string[]> {
+  {
     const wanted = combine(items);
     const variants = await readVariants(
       sql,
@@ -251,16 +352,18 @@ export async function mergeCart(deps: AppDeps, userId: string, items: CartItemRe
         messages.push('An item in your cart is no longer available and was removed.');
       } else if (!variant.is_active) {
         messages.push(`${itemLabel(variant)} is no longer available and was not added.`);
+      } else if (variant.coming_soon) {
+        messages.push(`${variant.name} is not out yet and was not added.`);
       } else if (variant.stock_quantity <= 0) {
         messages.push(`${itemLabel(variant)} is sold out and was not added.`);
       } else {
-        const { notice } = await addToCart(sql, cartId, variant, item.gender, item.quantity);
+        const limit = await lineAllowance(sql, userId, cartId, variant, item.gender);
+        const { notice } = await addToCart(sql, cartId, variant, item.gender, item.quantity, limit);
         if (notice) messages.push(notice);
       }
     }
     return [...new Set(messages)];
-  });
-  return getCart(deps, userId, notices);
+  }
 }
 
 /** Prices a guest cart without storing anything; unknown items are dropped with a notice. */
@@ -270,7 +373,7 @@ export async function quoteCart(deps: AppDeps, items: CartItemRequest[]): Promis
     deps.database.sql,
     wanted.map((item) => item.variantId),
   );
-  const lines: CartLine[] = [];
+  const rows: CartRow[] = [];
   const notices: string[] = [];
   for (const item of wanted) {
     const variant = variants.get(item.variantId);
@@ -278,14 +381,17 @@ export async function quoteCart(deps: AppDeps, items: CartItemRequest[]): Promis
       notices.push('An item in your cart is no longer available and was removed.');
       continue;
     }
-    lines.push(
-      toLine({
-        ...variant,
-        id: `temp_${item.variantId}_${item.gender}`,
-        gender: item.gender,
-        quantity: item.quantity,
-      }),
-    );
+    rows.push({
+      ...variant,
+      id: `temp_${item.variantId}_${item.gender}`,
+      gender: item.gender,
+      quantity: item.quantity,
+    });
   }
-  return summarize(lines, [...new Set(notices)]);
+  // A guest has ordered nothing: the limit per customer is counted again at sign-in and checkout.
+  const limits = allowances(rows, new Map());
+  return summarize(
+    rows.map((row, index) => toLine(row, limits[index]!)),
+    [...new Set(notices)],
+  );
 }

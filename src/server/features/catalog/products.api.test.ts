@@ -171,6 +171,39 @@ describe('GET /api/products/:id', () => {
     expect(product.variants.map((v) => v.sku).sort()).toEqual(skus);
   });
 
+  it('gives each kind of product its own size guide, kept in the database', async () => {
+    const guideOf = async (categorySlug: string) => {
+      const created = await createProduct(t, { categorySlug });
+      const response = await t.request(`/api/products/${created.id}`);
+      return productDetailResponseSchema.parse(response.body).product.sizeGuide;
+    };
+    const tee = await guideOf('graphic-tees');
+    expect(tee).toMatchObject({ kind: 'tops', columns: ['Size', 'Chest (inches)', 'Length (inches)'] });
+    expect((await guideOf('jackets'))?.kind).toBe('tops');
+    // Bottoms get the spec's joggers table, word for word.
+    const joggers = await guideOf('joggers');
+    expect(joggers).toEqual({
+      kind: 'bottoms',
+      title: 'Joggers',
+      columns: ['Size', 'Waist (inches)', 'Inside leg (inches)'],
+      rows: [
+        ['XS', '26-30', '31'],
+        ['SMALL', '28-32', '33'],
+        ['MEDIUM', '30-34', '34'],
+        ['LARGE', '32-36', '35'],
+        ['XL', '34-38', '35'],
+      ],
+      note: expect.stringContaining('inside of your leg'),
+    });
+    expect((await guideOf('hats'))?.kind).toBe('hats');
+    expect(await guideOf('bags')).toBeNull();
+
+    // An admin's edit (a later admin screen) is what shoppers see.
+    await t.database.sql.query(`UPDATE size_guides SET title = 'Tees and tops' WHERE kind = 'tops'`);
+    expect((await guideOf('tshirts'))?.title).toBe('Tees and tops');
+    await t.database.sql.query(`UPDATE size_guides SET title = 'Tops' WHERE kind = 'tops'`);
+  });
+
   it('reports a variant that sold out, and outOfStock.enabled false when switched off', async () => {
     const created = await createProduct(t, { variants: [{ size: 'M', color: 'Red', stock: 1 }] });
     const [variant] = created.variants;

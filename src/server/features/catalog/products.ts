@@ -5,6 +5,7 @@ import type {
   ProductListQuery,
   ProductListResponse,
   ProductSummary,
+  SizeGuide,
 } from '#shared/schemas/catalog';
 import type { SqlRunner } from '../../db/client';
 import { readOutOfStockSettings } from './out-of-stock-settings';
@@ -25,6 +26,8 @@ type ProductRow = {
   subcategoryName: string | null;
   subcategorySlug: string | null;
   stock: number;
+  releaseAt: Date | string | null;
+  limitPerCustomer: number | null;
 };
 
 const PRODUCT_COLUMNS = `
@@ -32,6 +35,7 @@ const PRODUCT_COLUMNS = `
   p.is_featured AS "isFeatured", p.is_mystery AS "isMystery", p.created_at AS "createdAt",
   c.id AS "categoryId", c.name AS "categoryName", c.slug AS "categorySlug",
   s.id AS "subcategoryId", s.name AS "subcategoryName", s.slug AS "subcategorySlug",
+  p.release_at AS "releaseAt", p.limit_per_customer AS "limitPerCustomer",
   coalesce((SELECT sum(v.stock_quantity) FROM product_variants v WHERE v.product_id = p.id), 0) AS stock`;
 
 const PRODUCT_FROM = `
@@ -60,6 +64,8 @@ function toSummary(row: ProductRow, images: ProductImage[]): ProductSummary {
     createdAt: new Date(row.createdAt).toISOString(),
     stock: Number(row.stock),
     images,
+    releaseAt: row.releaseAt === null ? null : new Date(row.releaseAt).toISOString(),
+    limitPerCustomer: row.limitPerCustomer,
   };
 }
 
@@ -81,7 +87,8 @@ async function imagesByProduct(sql: SqlRunner, productIds: string[]): Promise<Ma
 }
 
 /**
- * Active products for the shop's listings, newest first, each with its images and stock.
+ * Active products for the shop's listings, newest first (with `upcoming`, drops still to be
+ * released, the next first), each with its images and stock.
  * With the out-of-stock setting `auto_hide_product`, products with nothing in stock are left out.
  */
 export async function findProducts(sql: SqlRunner, query: ProductListQuery): Promise<ProductListResponse> {
@@ -94,29 +101,32 @@ export async function findProducts(sql: SqlRunner, query: ProductListQuery): Pro
   };
   if (query.featured) where.push('p.is_featured');
   if (query.category) {
+    // Categories are few: their ids first, so the products' category indexes answer the filter.
     const slug = param(query.category);
-    where.push(`(c.slug = ${slug} OR s.slug = ${slug})`);
+    const ids = `(SELECT id FROM categories WHERE slug = ${slug})`;
+    where.push(`(p.category_id IN ${ids} OR p.subcategory_id IN ${ids})`);
   }
   if (query.gender) where.push(`p.gender = ${param(query.gender)}`);
   if (query.new) where.push(`p.created_at > now() - make_interval(days => ${param(LIMITS.newArrivalDays)})`);
+  if (query.upcoming) where.push('p.release_at > now()');
   if (settings.auto_hide_product) where.push(IN_STOCK);
-  const filter = `${PRODUCT_FROM} WHERE ${where.join(' AND ')}`;
+  const condition = where.join(' AND ');
+  const filterParams = [...params];
+  const order = query.upcoming ? 'p.release_at, p.id' : 'p.created_at DESC, p.id DESC';
 
-  const rows = await sql.query<ProductRow & { total: number }>(
-    `SELECT ${PRODUCT_COLUMNS}, count(*) OVER () AS total ${filter}
-     ORDER BY p.created_at DESC, p.id DESC
-     LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}`,
-    params,
-  );
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && query.offset > 0) {
-    // The window count is only there when a row is; past the end, count separately.
-    const [count] = await sql.query<{ total: number }>(
-      `SELECT count(*) AS total ${filter}`,
-      params.slice(0, -2),
-    );
-    total = Number(count?.total ?? 0);
-  }
+  // The page and the count are two statements: the page reads 20 rows from the newest-first index
+  // (products_active_newest_idx) and sums the stock of those 20 only; the count touches products
+  // alone. A window count over the page query would build every matching row, with its stock.
+  const [rows, [count]] = await Promise.all([
+    sql.query<ProductRow>(
+      `SELECT ${PRODUCT_COLUMNS} ${PRODUCT_FROM} WHERE ${condition}
+       ORDER BY ${order}
+       LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}`,
+      params,
+    ),
+    sql.query<{ total: number }>(`SELECT count(*) AS total FROM products p WHERE ${condition}`, filterParams),
+  ]);
+  const total = Number(count?.total ?? 0);
   const images = await imagesByProduct(
     sql,
     rows.map((row) => row.id),
@@ -140,7 +150,7 @@ export async function findProduct(sql: SqlRunner, id: string): Promise<ProductDe
     [id],
   );
   if (!row) return null;
-  const [images, variants, settings] = await Promise.all([
+  const [images, variants, settings, sizeGuide] = await Promise.all([
     imagesByProduct(sql, [id]),
     sql.query<{ id: string; size: string; color: string | null; stock: number; sku: string }>(
       `SELECT id, size, color, stock_quantity AS stock, sku FROM product_variants
@@ -149,10 +159,37 @@ export async function findProduct(sql: SqlRunner, id: string): Promise<ProductDe
       [id, ADMIN_SIZES],
     ),
     readOutOfStockSettings(sql),
+    findSizeGuide(sql, id),
   ]);
   return {
     ...toSummary(row, images.get(id) ?? []),
     variants: variants.map((v) => ({ ...v, stock: Number(v.stock), soldOut: v.stock <= 0 })),
-    outOfStock: { enabled: settings.enabled, text: settings.notification_text },
+    // Without show_customer_notification the shop's own message is replaced by a plain 'Sold out'.
+    outOfStock: {
+      enabled: settings.enabled,
+      text: settings.show_customer_notification ? settings.notification_text : 'Sold out',
+    },
+    sizeGuide,
   };
+}
+
+/**
+ * The size guide for a product: the guide naming its subcategory, else its category, else that
+ * category's parent (size_guides.category_slugs); null when none does.
+ */
+export async function findSizeGuide(sql: SqlRunner, productId: string): Promise<SizeGuide | null> {
+  const [guide] = await sql.query<SizeGuide>(
+    `SELECT g.kind, g.title, g.columns, g.rows, g.note
+       FROM products p
+       JOIN categories c ON c.id = p.category_id
+       LEFT JOIN categories s ON s.id = p.subcategory_id
+       LEFT JOIN categories cp ON cp.id = c.parent_id
+       JOIN size_guides g ON s.slug = ANY(g.category_slugs) OR c.slug = ANY(g.category_slugs)
+                          OR cp.slug = ANY(g.category_slugs)
+      WHERE p.id = $1
+      ORDER BY CASE WHEN s.slug = ANY(g.category_slugs) THEN 0 WHEN c.slug = ANY(g.category_slugs) THEN 1 ELSE 2 END
+      LIMIT 1`,
+    [productId],
+  );
+  return guide ?? null;
 }

@@ -17,14 +17,16 @@ export function catalogRoutes() {
   return new Hono<AppEnv>()
     .get('/products', async (c) => {
       const query = readQuery(c, productListQuerySchema);
-      return c.json(await findProducts(c.get('deps').database.sql, query));
+      const list = await findProducts(c.get('deps').database.sql, query);
+      return c.json({ ...list, now: new Date().toISOString() });
     })
     .get('/products/:id', async (c) => {
       // A malformed id cannot name a product: same answer as a missing one.
       const id = productId.safeParse(c.req.param('id'));
       const product = id.success ? await findProduct(c.get('deps').database.sql, id.data) : null;
       if (!product) throw notFound('Product not found');
-      return c.json({ product });
+      // The clock a drop's countdown runs on: the server's, not the phone's.
+      return c.json({ product, now: new Date().toISOString() });
     })
     .get('/categories', async (c) => {
       return c.json({ categories: await listCategories(c.get('deps').database.sql) });

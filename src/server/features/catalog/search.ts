@@ -15,31 +15,43 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * The product half of the search. The text test is written exactly as the trigram index
- * products_search_trgm_idx is defined, so PostgreSQL can answer it from the index; category
- * matches are passed in as ids (categories are few) so the OR stays index-friendly.
+ * The product half of the search: name matches first, then the other matches (description or
+ * category), newest first in each. Each half is its own bounded query with its own LIMIT, so
+ * PostgreSQL stops after `limit` rows instead of reading and sorting every match of a common
+ * word: a rare word is answered from the trigram index products_search_trgm_idx (the text test is
+ * written exactly as it is defined), a common one by walking products_active_newest_idx until
+ * enough rows matched. Category matches are passed in as ids (categories are few) so the OR stays
+ * index-friendly.
  */
 export function productSearchSql(
   pattern: string,
   categoryIds: string[],
   options: { hideOutOfStock: boolean; limit: number },
 ) {
-  const params: unknown[] = [pattern];
-  const match = ["(lower(p.name) || ' ' || lower(p.description)) LIKE $1"];
+  const params: unknown[] = [pattern, options.limit];
+  const text = "(lower(p.name) || ' ' || lower(p.description)) LIKE $1";
+  const other = [text];
   if (categoryIds.length > 0) {
     params.push(categoryIds);
-    match.push('p.category_id = ANY($2::uuid[])', 'p.subcategory_id = ANY($2::uuid[])');
+    other.push('p.category_id = ANY($3::uuid[])', 'p.subcategory_id = ANY($3::uuid[])');
   }
-  params.push(options.limit);
-  const text = `
-    SELECT p.id, p.name, p.gender, p.price_kobo AS "priceKobo", c.name AS "categoryName",
-      (SELECT i.id FROM product_images i WHERE i.product_id = p.id
+  const visible = `p.is_active${options.hideOutOfStock ? ` AND ${IN_STOCK}` : ''}`;
+  const half = (rank: number, match: string) => `(
+      SELECT p.id, p.name, p.gender, p.price_kobo, p.category_id, p.created_at, ${rank} AS rank
+      FROM products p
+      WHERE ${visible} AND ${match}
+      ORDER BY p.created_at DESC, p.id DESC
+      LIMIT $2)`;
+  const sqlText = `
+    SELECT m.id, m.name, m.gender, m.price_kobo AS "priceKobo", c.name AS "categoryName",
+      (SELECT i.id FROM product_images i WHERE i.product_id = m.id
        ORDER BY i.display_order, i.created_at, i.id LIMIT 1) AS "imageId"
-    FROM products p JOIN categories c ON c.id = p.category_id
-    WHERE p.is_active AND (${match.join(' OR ')})${options.hideOutOfStock ? ` AND ${IN_STOCK}` : ''}
-    ORDER BY (lower(p.name) LIKE $1) DESC, p.created_at DESC, p.id
-    LIMIT $${params.length}`;
-  return { text, params };
+    FROM (${half(0, `${text} AND lower(p.name) LIKE $1`)}
+      UNION ALL ${half(1, `(${other.join(' OR ')}) AND NOT (lower(p.name) LIKE $1)`)}
+    ) m JOIN categories c ON c.id = m.category_id
+    ORDER BY m.rank, m.created_at DESC, m.id DESC
+    LIMIT $2`;
+  return { text: sqlText, params };
 }
 
 /**

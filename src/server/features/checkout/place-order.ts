@@ -4,10 +4,12 @@ import { announce, announceAll, type Change } from '../../db/announce';
 import type { AddressSnapshot } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import { clearCartIn, itemLabel, lineStatus, readCartRows } from '../cart/cart';
+import { checkOrderDrops } from '../drops/drop-rules';
 import { claimLowStockAlerts, queueLowStockAlert } from '../inventory/low-stock';
 import { reserveStock } from '../inventory/stock';
 import { queueOrderEmail } from '../orders/order-emails';
 import { shippingOptions } from './checkout';
+import { checkOrderLimits } from './order-limits';
 
 function addresses(form: CheckoutForm): { shipping: AddressSnapshot; billing: AddressSnapshot } {
   const shipping: AddressSnapshot = {
@@ -35,9 +37,10 @@ function addresses(form: CheckoutForm): { shipping: AddressSnapshot; billing: Ad
 
 /**
  * Turns the signed-in user's cart into an order in one transaction: price every line from the
- * database, reserve stock with conditional updates, write the order and its item snapshots, clear
- * the cart, and queue the confirmation email (and any low-stock alert) with it. If any item ran
- * short nothing is written (409 out_of_stock naming it).
+ * database, write the order and its item snapshots, clear the cart, queue the confirmation email,
+ * and reserve stock with conditional updates last (and any low-stock alert with it). If any item ran
+ * short nothing is written (409 out_of_stock naming it); nor for a drop before its release (409
+ * coming_soon) or past its limit per customer (409 limit_reached).
  */
 export async function placeOrder(
   deps: AppDeps,
@@ -57,15 +60,15 @@ export async function placeOrder(
         });
       }
     }
-    await reserveStock(
+    // Drops: nothing before its release, and the limit per customer counted under a per-account
+    // lock, taken before the stock rows are (their locks come last and stay short).
+    await checkOrderDrops(sql, userId, rows);
+    // No account may hold a variant's stock in unpaid orders (order-limits.ts).
+    await checkOrderLimits(
       sql,
+      userId,
       rows.map((row) => ({ variantId: row.variant_id, quantity: row.quantity, label: itemLabel(row) })),
     );
-    const lowStock = await claimLowStockAlerts(
-      sql,
-      rows.map((row) => row.variant_id),
-    );
-
     const subtotalKobo = rows.reduce((sum, row) => sum + Number(row.price_kobo) * row.quantity, 0);
     const method = (await shippingOptions(sql, subtotalKobo)).find(
       (option) => option.code === form.shippingMethodCode,
@@ -119,11 +122,23 @@ export async function placeOrder(
       items.push({ table: 'order_items', id: item!.id, userId, action: 'created', orderId: id });
     }
     await clearCartIn(sql, userId);
-    // The confirmation and any low-stock alert commit with the order, or not at all.
+    // The confirmation commits with the order, or not at all.
     await queueOrderEmail(deps, sql, id, 'order_placed');
-    await queueLowStockAlert(deps, sql, lowStock);
     await announce(sql, { table: 'orders', id, userId, action: 'created' });
     await announceAll(sql, items);
+
+    // Stock last: the variant rows stay locked from here to the commit, so every other buyer of
+    // the same variant waits only for these few statements, not for the whole order's writes.
+    // Running short still rolls back everything above.
+    await reserveStock(
+      sql,
+      rows.map((row) => ({ variantId: row.variant_id, quantity: row.quantity, label: itemLabel(row) })),
+    );
+    const lowStock = await claimLowStockAlerts(
+      sql,
+      rows.map((row) => row.variant_id),
+    );
+    await queueLowStockAlert(deps, sql, lowStock);
     return id;
   });
   return { orderId };

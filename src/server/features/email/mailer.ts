@@ -7,6 +7,11 @@ export type OutgoingMessage = {
   subject: string;
   html: string;
   text: string;
+  /**
+   * The same for every attempt at one email, so if a crash between the SMTP server's acceptance
+   * and our record of it makes us send it again, mail systems can tell it is the same message.
+   */
+  messageId?: string;
 };
 
 /** The way out to the SMTP server; `null` transport when none is configured (dev mailbox only). */

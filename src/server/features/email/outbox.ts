@@ -10,6 +10,8 @@ export type EmailMessage = {
   kind: string;
   html: string;
   text: string;
+  /** The order the email is about: it then shows in that order's timeline. */
+  orderId?: string;
 };
 
 /**
@@ -31,9 +33,9 @@ export async function queueEmail(
   message: EmailMessage,
 ): Promise<{ id: string }> {
   const [row] = await sql.query<{ id: string }>(
-    `INSERT INTO emails (to_address, subject, kind, html, text_body, status)
-     VALUES ($1, $2, $3, $4, $5, 'queued') RETURNING id`,
-    [message.to, message.subject, message.kind, message.html, message.text],
+    `INSERT INTO emails (to_address, subject, kind, html, text_body, status, order_id)
+     VALUES ($1, $2, $3, $4, $5, 'queued', $6) RETURNING id`,
+    [message.to, message.subject, message.kind, message.html, message.text, message.orderId ?? null],
   );
   await deps.jobs.enqueue(sql, deliverEmailJob, { emailId: row!.id });
   return { id: row!.id };
@@ -75,7 +77,10 @@ export const deliverEmailJob = defineJob<{ emailId: string }>({
         emailLog.warn('SMTP_URL is not set: the email was stored, not delivered');
       } else {
         const links = [...new Set(email.text_body.match(LINK) ?? [])];
-        emailLog.info({ to: email.to_address, subject: email.subject, links }, 'email stored (no SMTP_URL)');
+        emailLog.info(
+          { to: email.to_address, subject: email.subject, links },
+          `email to ${email.to_address} "${email.subject}" kept in the mailbox (${deps.env.publicUrl}/dev/mailbox)`,
+        );
       }
       return;
     }
@@ -88,6 +93,7 @@ export const deliverEmailJob = defineJob<{ emailId: string }>({
         subject: email.subject,
         html: email.html,
         text: email.text_body,
+        messageId: `<${emailId}@${new URL(deps.env.publicUrl).hostname}>`,
       });
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);

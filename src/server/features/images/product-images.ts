@@ -4,7 +4,7 @@ import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../db/client';
 import type { ImageRendition } from '../../db/schema';
 import { notFound } from '../../errors';
-import { renderProductImage } from './render';
+import { type RenderedImage, renderProductImage } from './render';
 
 /**
  * Product images are stored once, in the 'product-images' bucket:
@@ -44,6 +44,10 @@ export type StoreProductImageInput = {
   sql?: SqlRunner;
   /** WebP encoder effort, 0-6 (default 4): lower is faster for slightly larger files. */
   effort?: number;
+  /** Also accept GIF and SVG: only for the shop's own drawings (demo data), never an upload. */
+  allowDrawings?: boolean;
+  /** Already rendered (renderProductImage), e.g. before a transaction began. */
+  rendered?: RenderedImage;
 };
 
 /**
@@ -52,7 +56,16 @@ export type StoreProductImageInput = {
  */
 export async function storeProductImage(
   deps: Pick<AppDeps, 'storage' | 'database'>,
-  { productId, input, altText, displayOrder, sql, effort }: StoreProductImageInput,
+  {
+    productId,
+    input,
+    altText,
+    displayOrder,
+    sql,
+    effort,
+    allowDrawings,
+    rendered: given,
+  }: StoreProductImageInput,
 ): Promise<StoredProductImage> {
   if (!isUuid(productId)) throw notFound('Product not found');
   const runner = sql ?? deps.database.sql;
@@ -60,7 +73,7 @@ export async function storeProductImage(
   // checks again, for a product deleted meanwhile.
   const [product] = await runner.query('SELECT 1 FROM products WHERE id = $1', [productId]);
   if (!product) throw notFound('Product not found');
-  const rendered = await renderProductImage(input, { effort });
+  const rendered = given ?? (await renderProductImage(input, { effort, allowDrawings }));
   const id = randomUUID();
   const folder = productImageFolder(productId, id);
   const storageKey = `${folder}/original.${rendered.extension}`;
@@ -177,4 +190,76 @@ export async function findImageFolder(
   }
   folders.set(imageId, folder);
   return folder;
+}
+
+/**
+ * Records an image whose renditions are drawn on first request (the demo catalogue: a newcomer's
+ * shop answers at once instead of after rendering every image). Stores the original and the row
+ * with no renditions yet; `ensureRenditions` draws them when a rendition is first asked for.
+ * The original must be an image the shop itself made (no validation beyond sharp reading it).
+ */
+export async function storeProductImageLater(
+  deps: Pick<AppDeps, 'storage'>,
+  input: {
+    productId: string;
+    original: Buffer;
+    extension: string;
+    altText: string;
+    displayOrder: number;
+    sql: SqlRunner;
+  },
+): Promise<string> {
+  const id = randomUUID();
+  const folder = productImageFolder(input.productId, id);
+  const storageKey = `${folder}/original.${input.extension}`;
+  await deps.storage.put(PRODUCT_IMAGES_BUCKET, storageKey, input.original);
+  // Square renditions of at most 1200 px: the size the row announces until they are drawn.
+  await input.sql.query(
+    `INSERT INTO product_images (id, product_id, storage_key, alt_text, display_order, width, height, renditions)
+     VALUES ($1, $2, $3, $4, $5, 1200, 1200, '[]'::jsonb)`,
+    [id, input.productId, storageKey, input.altText, input.displayOrder],
+  );
+  return id;
+}
+
+// One drawing per image at a time in this process; another process may draw the same image at the
+// same moment, which writes the same files twice and is harmless.
+const drawing = new Map<string, Promise<void>>();
+
+/** Draws an image's renditions from its original when they are missing (see storeProductImageLater). */
+export async function ensureRenditions(
+  deps: Pick<AppDeps, 'storage' | 'database'>,
+  imageId: string,
+): Promise<void> {
+  let pending = drawing.get(imageId);
+  if (!pending) {
+    pending = (async () => {
+      const [row] = await deps.database.sql.query<{ storageKey: string; renditions: ImageRendition[] }>(
+        'SELECT storage_key AS "storageKey", renditions FROM product_images WHERE id = $1',
+        [imageId],
+      );
+      if (!row || row.renditions.length > 0) return;
+      const folder = row.storageKey.slice(0, row.storageKey.lastIndexOf('/'));
+      const original = await deps.storage.read(PRODUCT_IMAGES_BUCKET, row.storageKey);
+      // Only the demo seed stores originals to draw later, and its drawings are SVG of our own.
+      const rendered = await renderProductImage(original, { effort: 2, allowDrawings: true });
+      await Promise.all(
+        rendered.files.map((file) =>
+          deps.storage.put(PRODUCT_IMAGES_BUCKET, renditionKey(folder, file.variant), file.data),
+        ),
+      );
+      const renditions: ImageRendition[] = rendered.files.map((file) => ({
+        width: file.width,
+        height: file.height,
+        bytes: file.data.byteLength,
+        kind: file.variant === 'preview' ? 'preview' : 'webp',
+      }));
+      await deps.database.sql.query(
+        `UPDATE product_images SET renditions = $2::jsonb, width = $3, height = $4 WHERE id = $1`,
+        [imageId, JSON.stringify(renditions), rendered.width, rendered.height],
+      );
+    })().finally(() => drawing.delete(imageId));
+    drawing.set(imageId, pending);
+  }
+  await pending;
 }

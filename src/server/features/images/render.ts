@@ -1,5 +1,5 @@
 import sharp, { type CreateRaw, type Metadata, type OutputInfo, type Sharp } from 'sharp';
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, type ImageVariant } from '#shared/schemas/images';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MESSAGES, type ImageVariant } from '#shared/schemas/images';
 import { AppError } from '../../errors';
 
 /**
@@ -15,7 +15,7 @@ const PREVIEW_SIDE = 100;
 const QUALITY = 80;
 const PREVIEW_QUALITY = 30;
 // Decompression bombs: a 5 MB PNG can still claim billions of pixels.
-const MAX_PIXELS = 8000 * 8000;
+const MAX_PIXELS = IMAGE_MAX_PIXELS;
 
 type SourceFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif' | 'svg';
 const EXTENSIONS: Record<SourceFormat, string> = {
@@ -61,7 +61,14 @@ function sourceFormat(meta: Metadata): SourceFormat | null {
 /** Throws AppError `image_too_large` (413) or `invalid_image` (400) with a message for the admin. */
 export async function renderProductImage(
   input: Buffer,
-  options: { effort?: number } = {},
+  options: {
+    effort?: number;
+    /**
+     * Also read GIF and SVG: only for pictures the shop draws itself (the demo catalogue). An
+     * upload is a photo: JPEG, PNG, WebP or AVIF, whatever its name says; an SVG may carry script.
+     */
+    allowDrawings?: boolean;
+  } = {},
 ): Promise<RenderedImage> {
   if (input.byteLength > IMAGE_MAX_BYTES) {
     throw new AppError('image_too_large', 413, IMAGE_MESSAGES.tooLarge, { maxBytes: IMAGE_MAX_BYTES });
@@ -70,12 +77,17 @@ export async function renderProductImage(
 
   let meta: Metadata;
   try {
-    meta = await sharp(input).metadata();
-  } catch {
-    throw invalidImage();
+    meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
+  } catch (error) {
+    // sharp reads only the header here; a bomb's claimed size is refused before any decoding.
+    const message = error instanceof Error ? error.message : '';
+    throw invalidImage(
+      /pixel limit/i.test(message) ? IMAGE_MESSAGES.tooManyPixels : IMAGE_MESSAGES.notAnImage,
+    );
   }
   const format = sourceFormat(meta);
   if (!format || !meta.width || !meta.height) throw invalidImage();
+  if ((format === 'svg' || format === 'gif') && !options.allowDrawings) throw invalidImage();
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
 

@@ -4,7 +4,7 @@ import { IMAGE_VARIANTS, type ImageVariant } from '#shared/schemas/images';
 import type { AppEnv } from '../../context';
 import { notFound } from '../../errors';
 import { type Bucket, isValidKey } from '../storage/storage';
-import { findImageFolder, PRODUCT_IMAGES_BUCKET, renditionKey } from './product-images';
+import { ensureRenditions, findImageFolder, PRODUCT_IMAGES_BUCKET, renditionKey } from './product-images';
 
 /**
  * Public files, outside /api:
@@ -16,9 +16,15 @@ export function mediaRoutes() {
     .get('/images/products/:imageId/:file', async (c) => {
       const variant = /^(.+)\.webp$/.exec(c.req.param('file'))?.[1];
       if (!variant || !(IMAGE_VARIANTS as readonly string[]).includes(variant)) throw notFound();
-      const folder = await findImageFolder(c.get('deps'), c.req.param('imageId'));
+      const imageId = c.req.param('imageId');
+      const folder = await findImageFolder(c.get('deps'), imageId);
       if (!folder) throw notFound();
-      return sendStored(c, PRODUCT_IMAGES_BUCKET, renditionKey(folder, variant as ImageVariant), {
+      const key = renditionKey(folder, variant as ImageVariant);
+      // The demo catalogue's images are drawn on their first request.
+      if (!(await c.get('deps').storage.stat(PRODUCT_IMAGES_BUCKET, key))) {
+        await ensureRenditions(c.get('deps'), imageId);
+      }
+      return sendStored(c, PRODUCT_IMAGES_BUCKET, key, {
         contentType: 'image/webp',
         // The files of an image id never change (a new upload gets a new id).
         cacheControl: 'public, max-age=31536000, immutable',

@@ -4,7 +4,7 @@ import type { AppDeps, SessionUser } from '../../context';
 import type { Change } from '../../db/announce';
 import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
 
-const ADMIN_AREAS = ['orders', 'profiles', 'stock', 'notifications'] as const;
+const ADMIN_AREAS = ['orders', 'profiles', 'stock', 'notifications', 'settings'] as const;
 type AdminArea = (typeof ADMIN_AREAS)[number];
 
 export type Topic =
@@ -94,6 +94,7 @@ const ADMIN_TABLES: Record<AdminArea, Set<string>> = {
   profiles: new Set(['users']),
   stock: new Set(['product_variants']),
   notifications: new Set(['site_notifications']),
+  settings: new Set(['settings', 'shipping_methods']),
 };
 
 const orderIdOf = (change: Change): string | undefined =>

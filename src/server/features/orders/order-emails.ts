@@ -7,7 +7,16 @@ import { queueEmail } from '../email/outbox';
 import { readStoreIdentity } from '../email/store-identity';
 import { loadOrder } from './orders';
 
-export type OrderEmailKind = 'order_placed' | 'payment_received' | 'order_status' | 'refund_due';
+export type OrderEmailKind =
+  | 'order_placed'
+  | 'payment_received'
+  | 'order_status'
+  | 'refund_due'
+  | 'refund_issued'
+  | 'second_payment';
+
+/** Figures an email names besides the order's own: the amount refunded or charged twice. */
+export type OrderEmailExtra = { amountKobo?: number };
 
 const STATUS_TEXT: Record<Order['status'], string> = {
   pending: 'is waiting for payment',
@@ -15,6 +24,14 @@ const STATUS_TEXT: Record<Order['status'], string> = {
   shipped: 'has been shipped',
   delivered: 'has been delivered',
   cancelled: 'has been cancelled',
+};
+
+const STATUS_LABEL: Record<Order['status'], string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
 };
 
 function itemLines(order: Order): string[] {
@@ -32,10 +49,17 @@ function totals(order: Order): string[] {
   ];
 }
 
-function content(order: Order, kind: OrderEmailKind, publicUrl: string) {
+function content(
+  order: Order,
+  kind: OrderEmailKind,
+  publicUrl: string,
+  extra: OrderEmailExtra,
+  firstName: string,
+) {
   const ref = order.shortId.toUpperCase();
   const button = { label: 'View your order', url: `${publicUrl}/order-confirmation/${order.id}` };
-  const greeting = `Hi ${order.shippingAddress.fullName},`;
+  // The account's own name, never text from the checkout form.
+  const greeting = firstName ? `Hi ${firstName},` : 'Hello,';
   if (kind === 'order_placed') {
     return {
       subject: `Order ${ref} received`,
@@ -75,6 +99,33 @@ function content(order: Order, kind: OrderEmailKind, publicUrl: string) {
       button,
     };
   }
+  if (kind === 'refund_issued') {
+    const amount = formatNaira(extra.amountKobo ?? order.totalAmountKobo);
+    const whole = order.paymentStatus === 'refunded';
+    return {
+      subject: `Refund of ${amount} for order ${ref}`,
+      heading: whole ? 'Your payment has been refunded' : 'Part of your payment has been refunded',
+      paragraphs: [
+        greeting,
+        `We have refunded ${amount} of your payment for order ${ref}${whole ? '' : ' (a partial refund)'}.`,
+        'Refunds usually reach your card within 5 to 10 working days, depending on your bank.',
+      ],
+      button,
+    };
+  }
+  if (kind === 'second_payment') {
+    const amount = formatNaira(extra.amountKobo ?? order.totalAmountKobo);
+    return {
+      subject: `You paid twice for order ${ref}: we are refunding ${amount}`,
+      heading: 'We are refunding your second payment',
+      paragraphs: [
+        greeting,
+        `Order ${ref} was already paid when a second payment of ${amount} arrived for it. You will not be charged twice.`,
+        'We are refunding the second payment to your card now; refunds usually arrive within 5 to 10 working days. Please contact us if you have any questions.',
+      ],
+      button,
+    };
+  }
   const cancelledNote =
     order.status === 'cancelled' && order.paymentStatus === 'failed'
       ? ['It was not paid within 30 minutes, so the items were released. You are welcome to order again.']
@@ -82,13 +133,18 @@ function content(order: Order, kind: OrderEmailKind, publicUrl: string) {
   return {
     subject: `Order ${ref} ${STATUS_TEXT[order.status]}`,
     heading: `Order ${ref} update`,
-    paragraphs: [greeting, `Your order ${ref} ${STATUS_TEXT[order.status]}.`, ...cancelledNote],
+    paragraphs: [
+      greeting,
+      `Your order ${ref} ${STATUS_TEXT[order.status]}.`,
+      `Status: ${STATUS_LABEL[order.status]}`,
+      ...cancelledNote,
+    ],
     button,
   };
 }
 
 /**
- * Queues the shopper's email about an order (placed, paid, refund due, or its current status),
+ * Queues the shopper's email about an order (placed, paid, refunds, or its current status),
  * rendered from the order as it is inside `sql`'s transaction: call it in the transaction of the
  * change, so the change and its email commit together or not at all.
  */
@@ -97,11 +153,26 @@ export async function queueOrderEmail(
   sql: SqlRunner,
   orderId: string,
   kind: OrderEmailKind,
+  extra: OrderEmailExtra = {},
 ): Promise<void> {
   const order = await loadOrder(sql, orderId);
   if (!order) return;
+  // Order emails go to the account's confirmed address; the checkout email is the delivery
+  // contact only, so nobody can send the shop's mail to an address they typed.
+  const [account] = await sql.query<{ email: string; first_name: string }>(
+    `SELECT u.email, u.first_name FROM orders o JOIN users u ON u.id = o.user_id
+      WHERE o.id = $1 AND u.email_verified`,
+    [orderId],
+  );
+  if (!account) return;
   const store = await readStoreIdentity(sql);
-  const { subject, ...body } = content(order, kind, deps.env.publicUrl);
+  const { subject, ...body } = content(
+    order,
+    kind,
+    deps.env.publicUrl,
+    extra,
+    account.first_name.slice(0, 60),
+  );
   const rendered = renderBrandEmail(store, { preheader: subject, ...body });
-  await queueEmail(deps, sql, { to: order.email, subject, kind, ...rendered });
+  await queueEmail(deps, sql, { to: account.email, subject, kind, orderId, ...rendered });
 }

@@ -10,9 +10,12 @@ import { reReserveOrderStock } from '../inventory/stock';
 import { queueOrderEmail } from '../orders/order-emails';
 import { paymentGateway } from './gateway';
 import { initializeTransaction, PaystackError, type VerifyResult, verifyTransaction } from './paystack';
+import { flagSecondPayment, payingReference } from './refunds';
 
 const CURRENCY = 'NGN';
 const VERIFY_FAILED = 'Payment verification failed';
+const SECOND_PAYMENT_MESSAGE =
+  'This order had already been paid. Your second payment is being refunded; we have emailed you about it.';
 const REFUND_MESSAGE =
   'This order was cancelled before your payment arrived and its items are no longer available. We will refund you.';
 
@@ -112,7 +115,7 @@ const paymentChange = (id: string, orderId: string, userId: string | null, actio
   orderId,
 });
 
-type PaidOutcome = 'paid' | 'already_paid' | 'refund_due' | 'already_refund_due';
+type PaidOutcome = 'paid' | 'already_paid' | 'refund_due' | 'already_refund_due' | 'second_payment';
 
 /**
  * Marks the order paid exactly once. The order row is locked and the update is conditional on
@@ -133,16 +136,32 @@ async function markOrderPaid(deps: AppDeps, actor: Actor, orderId: string, refer
       orderId,
     ]);
     if (!order) throw notFound('Order not found');
-    const [payment] = await sql.query<{ id: string }>(
-      `UPDATE payment_transactions
-          SET status = 'success', verified_at = coalesce(verified_at, now()), provider_response = $2
-        WHERE reference = $1
-        RETURNING id`,
+    const alreadyPaid = order.payment_status !== 'pending' && order.payment_status !== 'failed';
+    const paying = alreadyPaid ? await payingReference(sql, orderId) : null;
+    const [payment] = await sql.query<{ id: string; was: string; amount_kobo: number }>(
+      `UPDATE payment_transactions pt
+          SET status = 'success', verified_at = coalesce(pt.verified_at, now()), provider_response = $2
+         FROM (SELECT id, status FROM payment_transactions WHERE reference = $1 FOR UPDATE) old
+        WHERE pt.id = old.id
+        RETURNING pt.id, old.status AS was, pt.amount_kobo`,
       [reference, JSON.stringify(raw)],
     );
     if (payment) await announce(sql, paymentChange(payment.id, orderId, order.user_id, 'success'));
-    if (order.payment_status === 'paid')
+    if (alreadyPaid) {
+      // Initialised twice and paid twice: the second charge is refunded, never kept silently.
+      if (paying !== null && paying !== reference) {
+        if (payment && payment.was !== 'success') {
+          await flagSecondPayment(deps, sql, actor, {
+            orderId,
+            userId: order.user_id,
+            reference,
+            amountKobo: Number(payment.amount_kobo),
+          });
+        }
+        return 'second_payment';
+      }
       return order.status === 'cancelled' ? 'already_refund_due' : 'already_paid';
+    }
 
     let outcome: PaidOutcome = 'paid';
     let update = `status = CASE WHEN status = 'pending' THEN 'processing' ELSE status END`;
@@ -162,10 +181,11 @@ async function markOrderPaid(deps: AppDeps, actor: Actor, orderId: string, refer
     const changed = await sql.query<{ id: string; status: string }>(
       `UPDATE orders
           SET payment_status = 'paid', paid_at = now(), updated_at = now(), ${update},
+              payment_reference = $3,
               notes = CASE WHEN $2::text IS NULL THEN notes ELSE concat_ws(E'\\n', notes, $2::text) END
         WHERE id = $1 AND payment_status <> 'paid'
         RETURNING id, status`,
-      [orderId, note],
+      [orderId, note, reference],
     );
     if (changed.length === 0) return 'already_paid';
     await recordAudit(sql, actor, {
@@ -183,7 +203,9 @@ async function markOrderPaid(deps: AppDeps, actor: Actor, orderId: string, refer
   });
 }
 
-type Confirmation = VerifyPaymentResponse & { outcome: 'paid' | 'not_paid' | 'mismatch' | 'refund_due' };
+type Confirmation = VerifyPaymentResponse & {
+  outcome: 'paid' | 'not_paid' | 'mismatch' | 'refund_due' | 'second_payment';
+};
 
 /**
  * Asks the provider about a transaction we recorded and, when it succeeded with exactly our
@@ -238,6 +260,10 @@ async function confirmPayment(
   }
 
   const outcome = await markOrderPaid(deps, actor, orderId, transaction.reference, result.raw);
+  if (outcome === 'second_payment') {
+    log.warn('a second payment for an order already paid: flagged and refunded');
+    return { success: true, message: SECOND_PAYMENT_MESSAGE, orderId, outcome: 'second_payment' };
+  }
   if (outcome === 'refund_due' || outcome === 'already_refund_due') {
     if (outcome === 'refund_due') log.warn('payment received for a cancelled order: refund due');
     return { success: false, message: REFUND_MESSAGE, orderId, outcome: 'refund_due' };
@@ -300,7 +326,7 @@ export async function receiveWebhookEvent(deps: AppDeps, event: WebhookEvent): P
   });
 }
 
-type ChargeOutcome = 'paid' | 'not_paid' | 'refund_due' | 'unknown_reference' | 'mismatch';
+type ChargeOutcome = 'paid' | 'not_paid' | 'refund_due' | 'second_payment' | 'unknown_reference' | 'mismatch';
 
 /**
  * A charge.success event. The event's own figures must match the recorded transaction, and the
@@ -328,6 +354,7 @@ export async function handleChargeSuccess(deps: AppDeps, event: WebhookEvent): P
 const EVENT_STATUS: Record<ChargeOutcome, 'processed' | 'ignored' | 'rejected'> = {
   paid: 'processed',
   refund_due: 'processed',
+  second_payment: 'processed',
   // Verify says the charge did not succeed (yet): nothing to apply from this event.
   not_paid: 'ignored',
   unknown_reference: 'ignored',
@@ -356,7 +383,11 @@ export const processPaymentEventJob = defineJob<{ eventId: string }>({
       const outcome = await handleChargeSuccess(deps, event);
       await sql.query(
         `UPDATE payment_events SET status = $2, error = $3, processed_at = now() WHERE id = $1`,
-        [eventId, EVENT_STATUS[outcome], outcome === 'paid' || outcome === 'refund_due' ? null : outcome],
+        [
+          eventId,
+          EVENT_STATUS[outcome],
+          outcome === 'paid' || outcome === 'refund_due' || outcome === 'second_payment' ? null : outcome,
+        ],
       );
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);

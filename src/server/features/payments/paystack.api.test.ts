@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSignedInUser } from '../../../../tests/factories/accounts';
 import { createPendingOrder, orderRow } from '../../../../tests/factories/orders';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { signWebhook } from './gateway';
-import { initializeTransaction, PaystackError, verifyTransaction } from './paystack';
+import { initializeTransaction, PaystackError, refundTransaction, verifyTransaction } from './paystack';
 
 /** A local stand-in for api.paystack.co: same paths, same envelope, controllable answers. */
 type Recorded = { method: string; url: string; authorization: string | undefined; body: unknown };
@@ -84,6 +85,20 @@ beforeAll(async () => {
         },
       });
     }
+    if (request.method === 'POST' && request.url === '/refund') {
+      // Paystack's Create Refund: the transaction's reference (or id) and an amount in kobo.
+      const input = body as { transaction: string; amount?: number };
+      const transaction = transactions.get(input.transaction);
+      if (!transaction) return send(404, { status: false, message: 'Transaction not found' });
+      if ((input.amount ?? transaction.amount) > transaction.amount) {
+        return send(400, { status: false, message: 'Refund amount cannot be more than transaction amount' });
+      }
+      return send(200, {
+        status: true,
+        message: 'Refund has been queued for processing',
+        data: { id: 3018284, amount: input.amount ?? transaction.amount, currency: 'NGN', status: 'pending' },
+      });
+    }
     send(404, { status: false, message: 'Not found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -134,6 +149,34 @@ describe('the Paystack client', () => {
       currency: 'NGN',
       reference: 'order-1-1700000000000',
     });
+  });
+
+  it('asks for a refund with the transaction reference and the amount in kobo; a refusal is an error', async () => {
+    const config = { baseUrl, secretKey: SECRET };
+    await initializeTransaction(config, {
+      email: 'ada@example.test',
+      amountKobo: 500_000,
+      reference: 'order-2-1700000000000',
+      currency: 'NGN',
+      callbackUrl: 'http://localhost:3000/payment/order-2',
+      metadata: { order_id: 'order-2' },
+    });
+    received.length = 0;
+    const refund = await refundTransaction(config, {
+      reference: 'order-2-1700000000000',
+      amountKobo: 200_000,
+      reason: 'Wrong size',
+    });
+    expect(refund).toMatchObject({ id: '3018284', status: 'pending', amountKobo: 200_000 });
+    expect(received[0]).toEqual({
+      method: 'POST',
+      url: '/refund',
+      authorization: `Bearer ${SECRET}`,
+      body: { transaction: 'order-2-1700000000000', amount: 200_000, merchant_note: 'Wrong size' },
+    });
+    const tooMuch = refundTransaction(config, { reference: 'order-2-1700000000000', amountKobo: 500_001 });
+    await expect(tooMuch).rejects.toBeInstanceOf(PaystackError);
+    await expect(tooMuch).rejects.toMatchObject({ kind: 'rejected', status: 400 });
   });
 
   it("turns Paystack's refusals, timeouts and network failures into clear errors", async () => {
@@ -208,6 +251,41 @@ describe('payments with Paystack keys configured', () => {
     const response = await verify(cookie, init.reference);
     expect(response.body).toEqual({ success: true, message: 'Payment verified successfully', orderId });
     expect(await orderRow(t, orderId)).toMatchObject({ status: 'processing', payment_status: 'paid' });
+  });
+
+  it('refunds a paid order through Paystack: part of it, then a refusal for more than is left', async () => {
+    const { cookie, orderId } = await createPendingOrder(t);
+    const init = await initialize(cookie, orderId);
+    expect((await verify(cookie, init.reference)).body).toMatchObject({ success: true });
+    const { cookie: admin } = await createSignedInUser(t, { role: 'admin' });
+    received.length = 0;
+    const refunded = await t.request(`/api/admin/orders/${orderId}/refunds`, {
+      method: 'POST',
+      cookie: admin,
+      json: { amountKobo: 250_000 },
+    });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(refunded.body).toMatchObject({
+      refund: { amountKobo: 250_000, paymentStatus: 'partially_refunded' },
+    });
+    expect(received).toEqual([
+      {
+        method: 'POST',
+        url: '/refund',
+        authorization: `Bearer ${SECRET}`,
+        body: { transaction: init.reference, amount: 250_000 },
+      },
+    ]);
+    expect((await orderRow(t, orderId)).payment_status).toBe('partially_refunded');
+    // Our own check refuses more than is left before Paystack is asked.
+    received.length = 0;
+    const tooMuch = await t.request(`/api/admin/orders/${orderId}/refunds`, {
+      method: 'POST',
+      cookie: admin,
+      json: { amountKobo: 1_000_001 },
+    });
+    expect(tooMuch.status).toBe(409);
+    expect(received).toEqual([]);
   });
 
   it('refuses a payment whose amount, currency or reference differs from what we recorded', async () => {

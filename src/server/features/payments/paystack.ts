@@ -1,7 +1,8 @@
 /**
- * A small client for the two Paystack endpoints the shop uses (Initialize and Verify Transaction,
- * https://paystack.com/docs/api/transaction/). It speaks to whatever base URL it is given: the
- * real API, the built-in simulator or a test's fake server.
+ * A small client for the Paystack endpoints the shop uses: Initialize and Verify Transaction
+ * (https://paystack.com/docs/api/transaction/) and Create Refund
+ * (https://paystack.com/docs/api/refund/). It speaks to whatever base URL it is given: the real
+ * API, the built-in simulator or a test's fake server.
  */
 
 export type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
@@ -132,6 +133,38 @@ export async function verifyTransaction(config: PaystackConfig, reference: strin
     paidAt: text(data.paid_at) ?? text(data.paidAt),
     gatewayResponse: text(data.gateway_response),
     metadata: data.metadata,
+    raw: data,
+  };
+}
+
+export type RefundResult = {
+  /** The provider's refund id. */
+  id: string | null;
+  /** Paystack's refund status: 'pending', 'processing', 'processed', 'failed', … */
+  status: string;
+  amountKobo: number;
+  raw: Record<string, unknown>;
+};
+
+/**
+ * Create Refund (https://paystack.com/docs/api/refund/): `amount` in kobo, at most what the
+ * transaction took less what was already refunded; the provider refuses more.
+ */
+export async function refundTransaction(
+  config: PaystackConfig,
+  input: { reference: string; amountKobo: number; reason?: string },
+): Promise<RefundResult> {
+  const data = await call(config, 'POST', '/refund', {
+    transaction: input.reference,
+    amount: input.amountKobo,
+    ...(input.reason ? { merchant_note: input.reason.slice(0, 500) } : {}),
+  });
+  const amount = Number(data.amount);
+  const id = data.id;
+  return {
+    id: typeof id === 'number' || typeof id === 'string' ? String(id) : null,
+    status: text(data.status) ?? 'pending',
+    amountKobo: Number.isSafeInteger(amount) ? amount : input.amountKobo,
     raw: data,
   };
 }

@@ -3,8 +3,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { formatNaira } from '#shared/money';
 import type { SimulatorMessage } from '#shared/schemas/payments';
+import { findUnstorable } from '#shared/schemas/text';
 import type { AppDeps, AppEnv } from '../../context';
 import { escapeHtml } from '../../html';
+import { isOwnSiteRequest } from '../accounts/middleware';
 import { isSimulatorMode, SIMULATOR_PATH, SIMULATOR_SECRET_KEY, signWebhook } from './gateway';
 
 /**
@@ -24,6 +26,7 @@ type SimRow = {
   metadata: Record<string, unknown> | string;
   status: 'pending' | 'success' | 'failed' | 'abandoned';
   paid_at: Date | string | null;
+  refunded_kobo: number;
   created_at: Date | string;
 };
 
@@ -34,6 +37,12 @@ const initializeBody = z.object({
   currency: z.string().default('NGN'),
   callback_url: z.url().optional(),
   metadata: z.record(z.string(), z.unknown()).default({}),
+});
+
+const refundBody = z.object({
+  transaction: z.union([z.string().min(1).max(200), z.number().int()]),
+  amount: z.coerce.number().int().positive().optional(),
+  merchant_note: z.string().max(1000).optional(),
 });
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
@@ -87,11 +96,11 @@ async function deliverWebhook(deps: AppDeps, row: SimRow): Promise<void> {
   }
 }
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, nonce: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>
+<style nonce="${nonce}">
 body{font-family:system-ui,sans-serif;background:#f4f4f4;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
 main{background:#fff;border-radius:8px;padding:32px;max-width:420px;width:100%;box-shadow:0 2px 12px rgba(0,0,0,.08)}
 .badge{display:inline-block;background:#fff4ce;color:#6b5000;border:1px solid #e6c200;border-radius:4px;padding:4px 8px;font-size:14px;font-weight:600}
@@ -102,7 +111,7 @@ button[value=success]{background:#111;color:#fff}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-function payPage(row: SimRow, action: string): string {
+function payPage(row: SimRow, action: string, nonce: string): string {
   return page(
     'Test payment',
     `<p class="badge">Test payment — no money moves</p>
@@ -115,6 +124,7 @@ function payPage(row: SimRow, action: string): string {
 <button type="submit" name="outcome" value="failed">Fail</button>
 <button type="submit" name="outcome" value="cancelled">Cancel</button>
 </div></form>`,
+    nonce,
   );
 }
 
@@ -126,7 +136,7 @@ function callbackTarget(row: SimRow): string | null {
   return url.toString();
 }
 
-function donePage(row: SimRow, status: SimulatorMessage['status']): string {
+function donePage(row: SimRow, status: SimulatorMessage['status'], nonce: string): string {
   const message: SimulatorMessage = { source: 'paystack-simulator', status, reference: row.reference };
   const target = callbackTarget(row);
   const text = { success: 'Payment succeeded.', failed: 'Payment failed.', cancelled: 'Payment cancelled.' }[
@@ -138,11 +148,12 @@ function donePage(row: SimRow, status: SimulatorMessage['status']): string {
     'Test payment',
     `<p class="badge">Test payment — no money moves</p><h1>${escapeHtml(text)}</h1>
 ${target ? `<p><a href="${escapeHtml(target)}">Continue</a></p>` : ''}
-<script>
+<script nonce="${nonce}">
 const { message, target } = ${data};
 if (window.opener) window.opener.postMessage(message, window.location.origin);
 if (target) window.location.replace(target);
 </script>`,
+    nonce,
   );
 }
 
@@ -165,7 +176,11 @@ export function paystackSimulatorRoutes() {
   app.post('/transaction/initialize', async (c) => {
     if (!requireKey(c.req.header('authorization')))
       return c.json({ status: false, message: 'Invalid key' }, 401);
-    const parsed = initializeBody.safeParse(await c.req.json().catch(() => null));
+    const body: unknown = await c.req.json().catch(() => null);
+    if (findUnstorable(body) !== undefined) {
+      return c.json({ status: false, message: 'Invalid transaction details' }, 400);
+    }
+    const parsed = initializeBody.safeParse(body);
     if (!parsed.success) return c.json({ status: false, message: 'Invalid transaction details' }, 400);
     const input = parsed.data;
     const accessCode = randomBytes(12).toString('hex');
@@ -208,24 +223,87 @@ export function paystackSimulatorRoutes() {
     return c.json({ status: true, message: 'Verification successful', data: transactionData(row) });
   });
 
+  // Create Refund: like Paystack, only a successful charge can be refunded, and never for more
+  // than it took (partial refunds add up to its amount at most). The conditional update keeps
+  // that true when two refunds arrive at once, from any server process.
+  app.post('/refund', async (c) => {
+    if (!requireKey(c.req.header('authorization')))
+      return c.json({ status: false, message: 'Invalid key' }, 401);
+    const parsed = refundBody.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ status: false, message: 'Invalid refund details' }, 400);
+    const sql = c.get('deps').database.sql;
+    const reference = String(parsed.data.transaction);
+    const [existing] = await sql.query<SimRow>('SELECT * FROM simulator_transactions WHERE reference = $1', [
+      reference,
+    ]);
+    if (!existing) return c.json({ status: false, message: 'Transaction not found' }, 404);
+    if (existing.status !== 'success') {
+      return c.json({ status: false, message: 'Transaction has not been completed' }, 400);
+    }
+    const amount = parsed.data.amount ?? Number(existing.amount_kobo) - Number(existing.refunded_kobo);
+    const [row] = await sql.query<SimRow>(
+      `UPDATE simulator_transactions
+          SET refunded_kobo = refunded_kobo + $2, updated_at = now()
+        WHERE reference = $1 AND status = 'success' AND refunded_kobo + $2 <= amount_kobo
+        RETURNING *`,
+      [reference, amount],
+    );
+    if (!row || amount <= 0) {
+      return c.json(
+        { status: false, message: 'Refund amount cannot be more than the unrefunded transaction amount' },
+        400,
+      );
+    }
+    return c.json({
+      status: true,
+      message: 'Refund has been queued for processing',
+      data: {
+        transaction: transactionData(row),
+        id: Number.parseInt(randomBytes(4).toString('hex'), 16),
+        integration: 1,
+        domain: 'test',
+        amount,
+        currency: row.currency,
+        status: 'processed',
+        refunded_at: new Date().toISOString(),
+        merchant_note: parsed.data.merchant_note ?? null,
+        customer_note: null,
+      },
+    });
+  });
+
   app.get('/pay/:accessCode', async (c) => {
     const row = await findByAccessCode(c.get('deps'), c.req.param('accessCode'));
-    if (!row) return c.html(page('Test payment', '<h1>Payment not found</h1>'), 404);
+    if (!row) return c.html(page('Test payment', '<h1>Payment not found</h1>', c.get('cspNonce')), 404);
     if (row.status !== 'pending') {
       return c.html(
         donePage(
           row,
           row.status === 'success' ? 'success' : row.status === 'failed' ? 'failed' : 'cancelled',
+          c.get('cspNonce'),
         ),
       );
     }
-    return c.html(payPage(row, `${SIMULATOR_PATH}/pay/${row.access_code}`));
+    return c.html(payPage(row, `${SIMULATOR_PATH}/pay/${row.access_code}`, c.get('cspNonce')));
   });
 
   app.post('/pay/:accessCode', async (c) => {
     const deps = c.get('deps');
-    const form = outcomeForm.safeParse(await c.req.parseBody());
-    if (!form.success) return c.html(page('Test payment', '<h1>Choose an outcome</h1>'), 400);
+    // The simulator's own form only: another site cannot pay (or fail) a shopper's order for them.
+    if (!isOwnSiteRequest(c.req.raw.headers, deps.env.publicUrl)) {
+      return c.html(
+        page(
+          'Test payment',
+          '<h1>This request came from another website and was blocked.</h1>',
+          c.get('cspNonce'),
+        ),
+        403,
+      );
+    }
+    const body = await c.req.parseBody();
+    const form = findUnstorable(body) === undefined ? outcomeForm.safeParse(body) : null;
+    if (!form?.success)
+      return c.html(page('Test payment', '<h1>Choose an outcome</h1>', c.get('cspNonce')), 400);
     const status = form.data.outcome === 'cancelled' ? 'abandoned' : form.data.outcome;
     // Only a pending transaction takes an outcome, so a double submit cannot change it.
     const [row] = await deps.database.sql.query<SimRow>(
@@ -237,16 +315,18 @@ export function paystackSimulatorRoutes() {
     );
     if (!row) {
       const existing = await findByAccessCode(deps, c.req.param('accessCode'));
-      if (!existing) return c.html(page('Test payment', '<h1>Payment not found</h1>'), 404);
+      if (!existing)
+        return c.html(page('Test payment', '<h1>Payment not found</h1>', c.get('cspNonce')), 404);
       return c.html(
         donePage(
           existing,
           existing.status === 'success' ? 'success' : existing.status === 'failed' ? 'failed' : 'cancelled',
+          c.get('cspNonce'),
         ),
       );
     }
     if (row.status === 'success') await deliverWebhook(deps, row);
-    return c.html(donePage(row, form.data.outcome));
+    return c.html(donePage(row, form.data.outcome, c.get('cspNonce')));
   });
 
   return app;

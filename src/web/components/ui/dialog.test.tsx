@@ -144,4 +144,32 @@ describe('Dialog', () => {
     expect(screen.getByRole('heading', { name: 'Search' }).parentElement?.className).toContain('sr-only');
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
   });
+
+  it('stays open when a dialog inside it (a confirmation) closes', () => {
+    const outerClosed = vi.fn();
+    function Nested() {
+      const [asking, setAsking] = useState(false);
+      return (
+        <Dialog open onClose={outerClosed} title="Customer">
+          <button type="button" onClick={() => setAsking(true)}>
+            Ask
+          </button>
+          <Dialog open={asking} onClose={() => setAsking(false)} title="Sure?">
+            <button type="button" onClick={() => setAsking(false)}>
+              Yes
+            </button>
+          </Dialog>
+        </Dialog>
+      );
+    }
+    render(<Nested />);
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    const [outer, inner] = [...document.querySelectorAll('dialog')] as HTMLDialogElement[];
+    expect(inner!.open).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(inner!.open).toBe(false);
+    inner!.dispatchEvent(new Event('close'));
+    expect(outerClosed).not.toHaveBeenCalled();
+    expect(outer!.open).toBe(true);
+  });
 });

@@ -125,9 +125,13 @@ export function Dialog({
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onClose={handleClose}
+      // React passes a nested dialog's close and cancel events up to this one's handlers (the
+      // browser does not bubble them): only this dialog's own events concern it.
+      onClose={(event) => {
+        if (event.target === ref.current) handleClose();
+      }}
       onCancel={(event) => {
-        if (!dismissible) event.preventDefault();
+        if (event.target === ref.current && !dismissible) event.preventDefault();
       }}
       onClick={(event) => {
         const dialog = ref.current;

@@ -11,5 +11,16 @@ export default function SonnerToaster({ attach }: { attach: (show: (item: Pendin
     () => attach((item) => sonner[item.kind](item.title, { description: item.description })),
     [attach],
   );
-  return <Toaster position="top-center" visibleToasts={3} duration={4000} closeButton richColors />;
+  // At the bottom: at the top they covered the logo, the cart and the account icons (on phones the
+  // toasts span the width, at the bottom edge, clear of the header; on wide screens bottom right).
+  return (
+    <Toaster
+      position="bottom-right"
+      visibleToasts={3}
+      duration={4000}
+      closeButton
+      richColors
+      toastOptions={{ closeButtonAriaLabel: 'Close notification' }}
+    />
+  );
 }

@@ -18,8 +18,27 @@ export const adminKeys = {
   /** The signed-in admin (GET /api/admin/me). */
   profile: () => [...ROOT, 'profile'] as const,
   dashboard: area('dashboard'),
-  products: area('products'),
+  products: {
+    ...area('products'),
+    list: (query: { q: string; page: number }) => [...area('products').all(), 'list', query] as const,
+    detail: (id: string) => [...area('products').all(), 'detail', id] as const,
+    categories: () => [...area('products').all(), 'categories'] as const,
+  },
   orders: area('orders'),
   customers: area('customers'),
-  settings: area('settings'),
+  settings: {
+    ...area('settings'),
+    notifications: () => [...ROOT, 'settings', 'notifications'] as const,
+    outOfStock: () => [...ROOT, 'settings', 'out-of-stock'] as const,
+    store: () => [...ROOT, 'settings', 'store'] as const,
+    shipping: () => [...ROOT, 'settings', 'shipping'] as const,
+    payment: () => [...ROOT, 'settings', 'payment'] as const,
+    emails: (filters: { status?: string; page: number }) => [...ROOT, 'settings', 'emails', filters] as const,
+  },
+  /** The audit log (Settings → Audit log), by its filters. */
+  audit: {
+    ...area('audit'),
+    list: (filters: Record<string, string | number | undefined>) =>
+      [...ROOT, 'audit', 'list', filters] as const,
+  },
 };

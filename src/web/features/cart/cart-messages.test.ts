@@ -17,6 +17,21 @@ describe('cart line messages', () => {
     expect(maxQuantity({ status: 'inactive', stockAvailable: 3 })).toBe(0);
   });
 
+  it("says what a drop's line needs, and caps the plus button at the limit", () => {
+    expect(lineProblem({ status: 'coming_soon', stockAvailable: 5 })).toBe(
+      'This drop is not out yet. Please remove it to check out.',
+    );
+    expect(lineProblem({ status: 'over_limit', stockAvailable: 5, allowance: 2 })).toBe(
+      'Limited drop: you can have 2. Please reduce the quantity.',
+    );
+    expect(lineProblem({ status: 'over_limit', stockAvailable: 5, allowance: 0 })).toMatch(
+      /reached the limit/,
+    );
+    expect(maxQuantity({ status: 'ok', stockAvailable: 10, allowance: 2 })).toBe(2);
+    expect(maxQuantity({ status: 'ok', stockAvailable: 1, allowance: 2 })).toBe(1);
+    expect(maxQuantity({ status: 'coming_soon', stockAvailable: 10, allowance: null })).toBe(0);
+  });
+
   it('names the options', () => {
     expect(lineOptions({ size: 'M', color: 'Black', gender: 'men' })).toBe('M · Black · Men');
     expect(lineOptions({ size: 'One Size', color: null, gender: 'women' })).toBe('One Size · Women');

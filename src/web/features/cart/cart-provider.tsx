@@ -162,24 +162,32 @@ export function CartProvider({ children }: { children: ReactNode }) {
             (item) => item.variantId === line.variantId && item.gender === line.gender,
           );
           if (priced?.status === 'ok') return cart;
-          // Like the server cart: nothing unknown, sold out or withdrawn; never more than the stock.
+          // Like the server cart: nothing unknown, sold out, withdrawn or not out yet; never more
+          // than the stock or a drop's limit per customer.
           const refusal = !priced
             ? 'This product is no longer available.'
             : priced.status === 'sold_out'
               ? `Sorry, ${guestLabel(priced)} is sold out.`
               : priced.status === 'inactive'
                 ? 'This product is no longer available.'
-                : null;
+                : priced.status === 'coming_soon'
+                  ? `${priced.name} is not out yet.`
+                  : priced.status === 'over_limit' && !priced.allowance
+                    ? `${priced.name} is a limited drop and your cart already has the most you can order.`
+                    : null;
           if (!priced || refusal) {
             writeGuestLines(before);
             throw new ApiError(409, 'product_unavailable', refusal ?? '');
           }
           const label = guestLabel(priced);
-          const capped = await guestChange((lines) => setGuestQuantity(lines, priced, priced.stockAvailable));
+          const most = Math.min(priced.stockAvailable, priced.allowance ?? priced.stockAvailable);
+          const capped = await guestChange((lines) => setGuestQuantity(lines, priced, most));
           return {
             ...capped,
             notices: [
-              `Only ${priced.stockAvailable} of ${label} available; your cart has ${priced.stockAvailable}.`,
+              priced.status === 'over_limit'
+                ? `${priced.name} is a limited drop: your cart has the most you can order (${most}).`
+                : `Only ${priced.stockAvailable} of ${label} available; your cart has ${priced.stockAvailable}.`,
             ],
           };
         },

@@ -4,7 +4,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiFetch } from '../../lib/api';
-import { NotFound, Redirect } from '../../lib/route-module';
+import { NotFound, Redirect, WithStatus } from '../../lib/route-module';
 import Listing, { load as loadListing } from '../../routes/listing';
 import { load as loadProduct } from '../../routes/product';
 
@@ -90,9 +90,11 @@ describe('product load', () => {
     await expect(loadProduct(args(undefined, api))).rejects.toEqual(new Redirect('/'));
   });
 
-  it('answers not-found when the API says 404 (inactive or missing), and keeps other errors as data', async () => {
+  it("shows the page's own error for a missing product, answered with 404, and keeps other errors as data", async () => {
     const missing = fakeApi(() => json(404, { error: { code: 'not_found', message: 'Product not found' } }));
-    await expect(loadProduct(args('abc', missing))).rejects.toBeInstanceOf(NotFound);
+    expect(await loadProduct(args('abc', missing))).toEqual(
+      new WithStatus({ product: null, error: 'Product not found' }, 404),
+    );
     const failing = fakeApi(() => json(500, { error: { code: 'internal', message: 'Boom.' } }));
     expect(await loadProduct(args('abc', failing))).toEqual({ product: null, error: 'Boom.' });
   });

@@ -13,7 +13,8 @@ const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 24vw, (min-wi
 /** Cards of the first row on a large screen load eagerly; the rest wait until scrolled near. */
 const EAGER_CARDS = 4;
 
-export type CardProduct = Pick<ProductSummary, 'id' | 'name' | 'priceKobo' | 'stock' | 'images'>;
+export type CardProduct = Pick<ProductSummary, 'id' | 'name' | 'priceKobo' | 'stock' | 'images'> &
+  Partial<Pick<ProductSummary, 'releaseAt'>>;
 
 /**
  * What a card needs and nothing more: grids serialise their products into the page, and on a
@@ -25,6 +26,7 @@ export const toCard = (product: CardProduct): CardProduct => ({
   priceKobo: product.priceKobo,
   stock: product.stock,
   images: product.images.slice(0, 1),
+  ...(product.releaseAt ? { releaseAt: product.releaseAt } : {}),
 });
 
 export function ProductCard({
@@ -37,6 +39,8 @@ export function ProductCard({
   eager?: boolean;
 }) {
   const soldOut = product.stock <= 0;
+  // A drop still to come (on this device's clock: the product page counts on the server's).
+  const comingSoon = product.releaseAt != null && Date.parse(product.releaseAt) > Date.now();
   return (
     <Link
       to={paths.product(product.id)}
@@ -51,7 +55,11 @@ export function ProductCard({
           eager={eager}
           className="rounded transition-opacity group-hover:opacity-90"
         />
-        {soldOut ? (
+        {comingSoon ? (
+          <span className="absolute left-2 top-2 rounded bg-emerald-700 px-2 py-1 text-[11px] font-bold tracking-wider text-white">
+            COMING SOON
+          </span>
+        ) : soldOut ? (
           <span className="absolute left-2 top-2 rounded bg-neutral-950 px-2 py-1 text-[11px] font-bold tracking-wider text-white">
             SOLD OUT
           </span>

@@ -9,6 +9,7 @@ import type {
   ProductImage as ProductImageRow,
   ShippingMethod,
   ShippingMethodsResponse,
+  SizeGuide,
 } from '#shared/schemas/catalog';
 import { Dialog } from '../../components/ui/dialog';
 import { CloseIcon } from '../../components/ui/icons';
@@ -31,49 +32,42 @@ function Panel({ title, onClose, children }: { title: string; onClose: () => voi
   );
 }
 
-/** Joggers measurements from the spec (section 9): waist and inside leg, in inches. */
-const JOGGERS = [
-  { size: 'XS', waist: '26-30', leg: '31' },
-  { size: 'SMALL', waist: '28-32', leg: '33' },
-  { size: 'MEDIUM', waist: '30-34', leg: '34' },
-  { size: 'LARGE', waist: '32-36', leg: '35' },
-  { size: 'XL', waist: '34-38', leg: '35' },
-] as const;
-
-export function SizeGuideOverlay({ onClose }: { onClose: () => void }) {
+/** The product's own size guide (tops, bottoms, hats), as kept in the database. */
+export function SizeGuideOverlay({ guide, onClose }: { guide: SizeGuide; onClose: () => void }) {
+  const [first, ...rest] = guide.columns;
   return (
     <Panel title="Size Guide" onClose={onClose}>
       <table className="w-full text-left">
-        <caption className="mb-3 text-left font-bold">Joggers</caption>
+        <caption className="mb-3 text-left font-bold">{guide.title}</caption>
         <thead className="border-b border-neutral-300 text-xs uppercase tracking-wider text-neutral-600">
           <tr>
             <th scope="col" className="py-2 pr-3">
-              Size
+              {first}
             </th>
-            <th scope="col" className="py-2 pr-3">
-              Waist (inches)
-            </th>
-            <th scope="col" className="py-2">
-              Inside leg (inches)
-            </th>
+            {rest.map((heading) => (
+              <th key={heading} scope="col" className="py-2 pr-3 last:pr-0">
+                {heading}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {JOGGERS.map((row) => (
-            <tr key={row.size} className="border-b border-neutral-100">
+          {guide.rows.map(([size, ...cells]) => (
+            <tr key={size} className="border-b border-neutral-100">
               <th scope="row" className="py-2.5 pr-3 font-semibold">
-                {row.size}
+                {size}
               </th>
-              <td className="py-2.5 pr-3">{row.waist}</td>
-              <td className="py-2.5">{row.leg}</td>
+              {cells.map((cell, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are its columns, in order
+                <td key={index} className="py-2.5 pr-3 last:pr-0">
+                  {cell}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
       </table>
-      <p className="mt-4 text-neutral-600">
-        Measure around your natural waist, and along the inside of your leg from the crotch to the ankle.
-        Between two sizes? Take the larger one for a relaxed fit.
-      </p>
+      {guide.note ? <p className="mt-4 text-neutral-600">{guide.note}</p> : null}
     </Panel>
   );
 }

@@ -28,8 +28,11 @@ function product(enabled: boolean): ProductDetail {
     createdAt: '2026-11-01T10:00:00.000Z',
     stock: 5,
     images: [],
+    releaseAt: null,
+    limitPerCustomer: null,
     variants: [variant('S', 'Black', 0), variant('S', 'White', 5), variant('M', 'Black', 0)],
     outOfStock: { enabled, text: TEXT },
+    sizeGuide: null,
   };
 }
 

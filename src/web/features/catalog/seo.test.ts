@@ -18,8 +18,11 @@ const product: ProductDetail = {
     { id: '6d326ef3-310f-4b52-8959-1a7ea17a1b39', altText: 'Front view', displayOrder: 1 },
     { id: 'bed3b8ac-64b7-4703-96a8-2da60949f449', altText: 'Back view', displayOrder: 2 },
   ],
+  releaseAt: null,
+  limitPerCustomer: null,
   variants: [],
   outOfStock: { enabled: true, text: 'This item is currently out of stock.' },
+  sizeGuide: null,
 };
 const origin = 'https://shop.example';
 

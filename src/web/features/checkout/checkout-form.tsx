@@ -4,6 +4,7 @@ import { type FieldPath, type UseFormRegisterReturn, useForm, useWatch } from 'r
 import { Link, useNavigate } from 'react-router';
 import { NIGERIAN_STATES } from '#shared/constants';
 import { formatNaira } from '#shared/money';
+import type { CartLine } from '#shared/schemas/cart';
 import {
   type CheckoutFormInput,
   type CheckoutSummary,
@@ -99,6 +100,69 @@ const FORM_FIELDS = new Set<string>([
   'shippingMethodCode',
 ]);
 
+/** "One item" / "2 items": how many lines of the summary cannot be bought as they are. */
+function shortLines(items: CartLine[]): string {
+  const count = items.filter((line) => lineProblem(line) !== null).length;
+  return count === 1 ? 'One item' : `${count} items`;
+}
+
+/**
+ * What is wrong with one line of the summary and the fix, right there: remove a line that cannot
+ * be bought, or take the quantity still in stock. The summary is read again from the server after.
+ */
+function LineFix({
+  line,
+  problem,
+  onFixed,
+}: {
+  line: CartLine;
+  problem: string;
+  onFixed: () => Promise<void>;
+}) {
+  const { updateQuantity, removeItem, updating } = useCart();
+  const [busy, setBusy] = useState(false);
+  const run = async (change: () => Promise<void>) => {
+    if (busy || updating) return;
+    setBusy(true);
+    try {
+      await change();
+      await onFixed();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const canReduce = line.status === 'insufficient_stock' && line.stockAvailable > 0;
+  const fixClass =
+    'rounded border border-neutral-900 bg-white px-2.5 py-1.5 text-xs font-bold hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900 disabled:opacity-50';
+  return (
+    <div className="mt-1">
+      <p className="font-semibold text-red-700">{problem}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {canReduce ? (
+          <button
+            type="button"
+            className={fixClass}
+            disabled={busy}
+            onClick={() => run(() => updateQuantity(line, line.stockAvailable))}
+            aria-label={`Buy the ${line.stockAvailable} left of ${line.name}`}
+          >
+            Buy the {line.stockAvailable} left
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className={fixClass}
+          disabled={busy}
+          onClick={() => run(() => removeItem(line))}
+          aria-label={`Remove ${line.name} from your order`}
+        >
+          Remove
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** Why an order was refused that the shopper must act on (an item sold out or withdrawn). */
 type Refusal = { message: string };
 
@@ -175,7 +239,10 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
 
   async function refresh() {
     try {
-      setSummary(await api.get<CheckoutSummary>('/api/checkout'));
+      const next = await api.get<CheckoutSummary>('/api/checkout');
+      // The last line removed from the summary: nothing left to check out.
+      if (next.cart.items.length === 0) navigate(paths.cart, { replace: true });
+      else setSummary(next);
     } catch {
       // The alert already says what to do; the summary stays as it was.
     }
@@ -329,7 +396,7 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
                     {line.color ? ` · Colour: ${line.color}` : ''}
                   </p>
                   <p className="text-neutral-600">Qty: {line.quantity}</p>
-                  {problem ? <p className="font-semibold text-red-700">{problem}</p> : null}
+                  {problem ? <LineFix line={line} problem={problem} onFixed={refresh} /> : null}
                 </div>
                 <p className="shrink-0 text-sm font-semibold">{formatNaira(line.lineTotalKobo)}</p>
               </li>
@@ -343,12 +410,33 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
           totalKobo={total}
           className="mt-2 border-t border-neutral-300 pt-3"
         />
-        <Button type="submit" block className="mt-5" busy={formState.isSubmitting} busyLabel="Processing...">
-          Pay {formatNaira(total)}
-        </Button>
-        <p className="mt-2 text-center text-xs text-neutral-600">
-          You will pay securely by card on the next step.
-        </p>
+        {summary.cart.canCheckout ? (
+          <>
+            <Button
+              type="submit"
+              block
+              className="mt-5"
+              busy={formState.isSubmitting}
+              busyLabel="Processing..."
+            >
+              Pay {formatNaira(total)}
+            </Button>
+            <p className="mt-2 text-center text-xs text-neutral-600">
+              You will pay securely by card on the next step.
+            </p>
+          </>
+        ) : (
+          // Never an offer to pay for what cannot be bought: the lines above say what to change.
+          <>
+            <Button type="button" block className="mt-5" disabled>
+              Update your order to pay
+            </Button>
+            <p className="mt-2 text-center text-xs text-neutral-600">
+              {shortLines(items)} can't be bought as {shortLines(items) === 'One item' ? 'it is' : 'they are'}
+              : remove or reduce {shortLines(items) === 'One item' ? 'it' : 'them'} above.
+            </p>
+          </>
+        )}
       </section>
     </form>
   );

@@ -21,6 +21,7 @@ const PAYMENT_TONES: Record<string, string> = {
   pending: 'bg-yellow-100 text-yellow-900 ring-yellow-300',
   failed: 'bg-red-100 text-red-900 ring-red-300',
   refunded: 'bg-blue-100 text-blue-900 ring-blue-300',
+  partially_refunded: 'bg-blue-100 text-blue-900 ring-blue-300',
 };
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replaceAll('_', ' ');

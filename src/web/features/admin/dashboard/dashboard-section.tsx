@@ -1,14 +1,276 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import { formatDate } from '#shared/dates';
+import { formatNaira } from '#shared/money';
+import { DASHBOARD_MESSAGES, type Dashboard, type PeriodComparison } from '#shared/schemas/dashboard';
+import { Button, textLinkClass } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { liveTopics, useLive } from '../../../lib/live';
+import { paths } from '../../../paths';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../orders/order-badges';
+import { adminOrderPath } from '../admin-links';
+import { adminKeys } from '../query-keys';
 import { SectionHeading } from '../section-heading';
+import { useDashboard } from './dashboard-api';
+import { SalesChart } from './sales-chart';
 
-/** The admin panel's Dashboard section (?tab=dashboard). */
+/** The admin panel's Dashboard section (?tab=dashboard): figures read live from the shop's data. */
 export default function DashboardSection() {
+  const dashboard = useDashboard();
+  const client = useQueryClient();
+  // Orders, payments, stock and sign-ups all move the figures.
+  useLive([liveTopics.adminOrders, liveTopics.adminStock, liveTopics.adminProfiles], () => {
+    void client.invalidateQueries({ queryKey: adminKeys.dashboard.all() });
+  });
+  const data = dashboard.data;
+
   return (
     <>
-      <SectionHeading title="Dashboard" />
-      <p className="mt-4 max-w-prose rounded-lg border border-dashed border-neutral-300 bg-white p-4 text-sm text-neutral-700">
-        Sales figures, recent orders, stock levels and the last 30 days of paid sales are being built. They
-        will appear here soon.
-      </p>
+      <SectionHeading
+        title="Dashboard"
+        description="This month so far against the same days of last month, in Lagos time."
+      />
+      {dashboard.isPending ? (
+        <DashboardSkeleton />
+      ) : !data ? (
+        <div className="mt-5 max-w-prose space-y-3">
+          <FormAlert>{DASHBOARD_MESSAGES.loadFailed}</FormAlert>
+          <Button variant="secondary" size="sm" onClick={() => void dashboard.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <DashboardView data={data} stale={dashboard.isError} />
+      )}
     </>
+  );
+}
+
+function DashboardView({ data, stale }: { data: Dashboard; stale: boolean }) {
+  return (
+    <div className="mt-5 grid gap-5">
+      {stale ? <FormAlert>{DASHBOARD_MESSAGES.loadFailed}</FormAlert> : null}
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Summary">
+        <SummaryCard
+          title="Total Sales"
+          value={formatNaira(data.sales.totalKobo)}
+          note={`${data.sales.paidOrders} paid ${data.sales.paidOrders === 1 ? 'order' : 'orders'}`}
+        >
+          <Change
+            comparison={data.sales.month}
+            what={`${formatNaira(data.sales.month.current)} this month`}
+          />
+        </SummaryCard>
+        <SummaryCard
+          title="Customers"
+          value={data.customers.total.toLocaleString('en-NG')}
+          note="with an account"
+        >
+          <Change comparison={data.customers.month} what={`${data.customers.month.current} new this month`} />
+        </SummaryCard>
+        <SummaryCard
+          title="Inventory"
+          value={`${data.inventory.products.toLocaleString('en-NG')} products`}
+          note={
+            data.inventory.lowStock > 0 ? (
+              <span className="font-semibold text-amber-800">
+                ⚠ {data.inventory.lowStock} low in stock (at or below {data.inventory.threshold})
+              </span>
+            ) : (
+              `None at or below ${data.inventory.threshold} in stock`
+            )
+          }
+        >
+          <Change
+            comparison={data.inventory.unitsSold}
+            what={`${data.inventory.unitsSold.current} ${data.inventory.unitsSold.current === 1 ? 'unit' : 'units'} sold this month`}
+          />
+        </SummaryCard>
+      </ul>
+
+      <Panel title="Paid sales, last 30 days">
+        <SalesChart days={data.salesByDay} />
+      </Panel>
+
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Panel
+          title="Recent Orders"
+          action={
+            <Link to={paths.adminSection('orders')} className={`${textLinkClass} text-sm`}>
+              All orders
+            </Link>
+          }
+        >
+          {data.recentOrders.length === 0 ? (
+            <p className="text-sm text-neutral-600">{DASHBOARD_MESSAGES.noOrders}</p>
+          ) : (
+            <ul className="divide-y divide-neutral-200">
+              {data.recentOrders.map((order) => (
+                <li
+                  key={order.id}
+                  className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-3 text-sm"
+                >
+                  <div className="min-w-0">
+                    <Link
+                      to={adminOrderPath(order.id)}
+                      className={`${textLinkClass} font-mono`}
+                      aria-label={`Order ${order.shortId}`}
+                    >
+                      #{order.shortId}
+                    </Link>
+                    <p className="text-neutral-600 wrap-anywhere">
+                      {order.email ?? 'Guest'} · {formatDate(order.createdAt)}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <OrderStatusBadge status={order.status} />
+                    <PaymentStatusBadge status={order.paymentStatus} />
+                    <span className="font-semibold tabular-nums">{formatNaira(order.totalKobo)}</span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+
+        <Panel title="Low Stock Alert">
+          {data.lowStock.length === 0 ? (
+            <p role="status" className="text-sm font-semibold text-green-800">
+              {DASHBOARD_MESSAGES.wellStocked}
+            </p>
+          ) : (
+            <ul className="divide-y divide-neutral-200">
+              {data.lowStock.map((product) => (
+                <li key={product.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                  <span className="min-w-0 wrap-anywhere">{product.name}</span>
+                  <span
+                    className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-bold ${product.stock === 0 ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900'}`}
+                  >
+                    {product.stock === 0 ? 'Out of stock' : `${product.stock} left`}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+      </div>
+
+      <Panel
+        title="Products"
+        action={
+          <Link to={paths.adminSection('products')} className={`${textLinkClass} text-sm`}>
+            Manage products
+          </Link>
+        }
+      >
+        {data.products.items.length === 0 ? (
+          <p className="text-sm text-neutral-600">{DASHBOARD_MESSAGES.noProducts}</p>
+        ) : (
+          <>
+            <ul className="grid gap-x-8 sm:grid-cols-2">
+              {data.products.items.map((product) => (
+                <li
+                  key={product.id}
+                  className="flex items-center justify-between gap-3 border-b border-neutral-100 py-2 text-sm"
+                >
+                  <span className="min-w-0 wrap-anywhere">
+                    {product.name}
+                    {product.isActive ? null : (
+                      <span className="ml-2 text-xs text-neutral-500">(inactive)</span>
+                    )}
+                  </span>
+                  <span
+                    className={`shrink-0 tabular-nums ${product.stock <= data.inventory.threshold ? 'font-bold text-amber-800' : ''}`}
+                  >
+                    {product.stock} in stock
+                  </span>
+                </li>
+              ))}
+            </ul>
+            {data.products.total > data.products.items.length ? (
+              <p className="mt-3 text-sm text-neutral-600">
+                The first {data.products.items.length} of {data.products.total} by name.
+              </p>
+            ) : null}
+          </>
+        )}
+      </Panel>
+    </div>
+  );
+}
+
+function SummaryCard({
+  title,
+  value,
+  note,
+  children,
+}: {
+  title: string;
+  value: string;
+  note: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <li className="rounded-lg border border-neutral-200 bg-white p-5">
+      <h2 className="text-sm font-bold uppercase tracking-wider text-neutral-600">{title}</h2>
+      <p className="mt-2 text-2xl font-black tabular-nums wrap-anywhere">{value}</p>
+      <p className="mt-1 text-sm text-neutral-600">{note}</p>
+      <div className="mt-3 border-t border-neutral-100 pt-3 text-sm">{children}</div>
+    </li>
+  );
+}
+
+/** '₦12,500.00 this month · ▲ 25% vs the same days last month' (read 'up 25%'), from the server's figures. */
+function Change({ comparison, what }: { comparison: PeriodComparison; what: string }) {
+  const { changePercent } = comparison;
+  let change: ReactNode;
+  if (changePercent === null) {
+    change = <span className="text-neutral-600">none in the same days last month</span>;
+  } else if (changePercent === 0) {
+    change = <span className="text-neutral-600">same as the same days last month</span>;
+  } else {
+    const up = changePercent > 0;
+    change = (
+      <span className={`font-bold ${up ? 'text-green-800' : 'text-red-800'}`}>
+        <span aria-hidden="true">{up ? '▲' : '▼'} </span>
+        <span className="sr-only">{up ? 'up' : 'down'} </span>
+        {Math.abs(changePercent)}%{' '}
+        <span className="font-normal text-neutral-600">vs the same days last month</span>
+      </span>
+    );
+  }
+  return (
+    <p>
+      <span className="font-semibold">{what}</span> · {change}
+    </p>
+  );
+}
+
+function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="min-w-0 rounded-lg border border-neutral-200 bg-white p-5">
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="text-lg font-black tracking-tight">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the dashboard" className="mt-5 grid gap-5">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-40 animate-pulse rounded-lg bg-neutral-200 motion-reduce:animate-none" />
+        ))}
+      </div>
+      <div className="h-72 animate-pulse rounded-lg bg-neutral-200 motion-reduce:animate-none" />
+    </div>
   );
 }

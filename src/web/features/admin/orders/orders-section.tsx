@@ -1,14 +1,284 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { formatDate } from '#shared/dates';
+import { formatNaira } from '#shared/money';
+import {
+  type AdminOrderRow,
+  ORDER_STATUS_FILTERS,
+  type OrderStatusFilter,
+} from '#shared/schemas/admin-orders';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/fields';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { liveTopics, useLive } from '../../../lib/live';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../orders/order-badges';
+import { adminKeys } from '../query-keys';
 import { SectionHeading } from '../section-heading';
+import { ordersCsvUrl, PAGE_SIZE, useAdminOrders } from './admin-orders-api';
+import { OrderDialog } from './order-dialog';
+import { RefundDueBadge } from './refund-due-badge';
 
-/** The admin panel's Orders section (?tab=orders). */
+const FILTER_LABELS: Record<OrderStatusFilter, string> = {
+  all: 'All orders',
+  pending: 'Pending',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** Waits until typing pauses (spec §9: search debounce 300 ms). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The admin panel's Orders section (?tab=orders): search by order id (full or short), shipping
+ * name or email; the status filter; a page of orders with their badges; the order's dialog; the
+ * CSV of the filtered list. The list and the open order follow every order change live.
+ */
 export default function OrdersSection() {
+  const [text, setText] = useState('');
+  const q = useDebounced(text, 300);
+  const [status, setStatus] = useState<OrderStatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const orders = useAdminOrders({ q, status, page });
+  const queryClient = useQueryClient();
+
+  useLive([liveTopics.adminOrders], () => {
+    void queryClient.invalidateQueries({ queryKey: adminKeys.orders.all() });
+  });
+
+  // A new search or filter starts from the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search or filter changes
+  useEffect(() => setPage(1), [q, status]);
+
+  const data = orders.data;
+  const filtered = q.trim() !== '' || status !== 'all';
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const first = data && data.total > 0 ? (data.page - 1) * PAGE_SIZE + 1 : 0;
+  const last = data ? Math.min(data.total, data.page * PAGE_SIZE) : 0;
+
   return (
     <>
-      <SectionHeading title="Orders" />
-      <p className="mt-4 max-w-prose rounded-lg border border-dashed border-neutral-300 bg-white p-4 text-sm text-neutral-700">
-        The order list, with search, status filters and status changes, is being built. Until then orders
-        cannot be followed up here.
-      </p>
+      <SectionHeading
+        title="Orders"
+        description="Find an order, follow it up, refund it, and print its packing slip."
+        actions={
+          <a
+            href={ordersCsvUrl({ q, status })}
+            download
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          >
+            Export CSV
+          </a>
+        }
+      />
+      <search aria-label="Orders" className="mt-5 grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]">
+        <TextField
+          type="search"
+          label="Search orders"
+          hint="Order id (or its first 8 characters), shipping name or email"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          maxLength={200}
+          autoComplete="off"
+        />
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as OrderStatusFilter)}
+          options={ORDER_STATUS_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
+        />
+      </search>
+
+      <section aria-labelledby="orders-results" className="mt-5" aria-busy={orders.isFetching || undefined}>
+        <h2 id="orders-results" className="sr-only">
+          Results
+        </h2>
+        {orders.isError && !data ? (
+          <FormAlert>
+            <p className="font-semibold">Failed to load orders</p>
+            <Button size="sm" variant="secondary" className="mt-2" onClick={() => orders.refetch()}>
+              Try again
+            </Button>
+          </FormAlert>
+        ) : !data ? (
+          <OrdersSkeleton />
+        ) : data.orders.length === 0 ? (
+          <div className="rounded-lg border border-dashed border-neutral-300 bg-white p-8 text-center">
+            <p className="font-semibold">
+              {filtered ? 'No orders match your search criteria' : 'No orders yet'}
+            </p>
+            {filtered ? (
+              <p className="mt-1 text-sm text-neutral-600">
+                Try another order id, name or email, or a different status.
+              </p>
+            ) : (
+              <p className="mt-1 text-sm text-neutral-600">
+                Orders appear here as soon as shoppers check out.
+              </p>
+            )}
+          </div>
+        ) : (
+          <>
+            <p className="mb-2 text-sm text-neutral-600" aria-live="polite">
+              Showing {first}–{last} of {data.total} order{data.total === 1 ? '' : 's'}
+            </p>
+            <OrdersTable rows={data.orders} onOpen={setOpenId} />
+            <OrderCards rows={data.orders} onOpen={setOpenId} />
+            {pages > 1 ? (
+              <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={page <= 1}
+                  onClick={() => setPage((current) => Math.max(1, current - 1))}
+                >
+                  Previous
+                </Button>
+                <span className="text-sm">
+                  Page {page} of {pages}
+                </span>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={page >= pages}
+                  onClick={() => setPage((current) => Math.min(pages, current + 1))}
+                >
+                  Next
+                </Button>
+              </nav>
+            ) : null}
+          </>
+        )}
+      </section>
+      {openId ? <OrderDialog orderId={openId} onClose={() => setOpenId(null)} /> : null}
     </>
+  );
+}
+
+const customer = (row: AdminOrderRow) => row.customerEmail ?? 'Guest';
+
+/** Wide screens: one row per order. */
+function OrdersTable({ rows, onOpen }: { rows: AdminOrderRow[]; onOpen: (id: string) => void }) {
+  return (
+    <div className="hidden overflow-hidden rounded-lg border border-neutral-200 bg-white md:block">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-neutral-50 text-xs uppercase tracking-wider text-neutral-600">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              Order
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Date
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Customer
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Items
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Total
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-neutral-200">
+          {rows.map((row) => (
+            <tr key={row.id} className="hover:bg-neutral-50">
+              <td className="px-4 py-3 font-mono font-semibold">#{row.shortId}</td>
+              <td className="whitespace-nowrap px-4 py-3">{formatDate(row.createdAt)}</td>
+              <td className="max-w-56 px-4 py-3">
+                <span className="block truncate">{customer(row)}</span>
+                <span className="block truncate text-xs text-neutral-600">{row.shippingName}</span>
+              </td>
+              <td className="px-4 py-3 text-right">{row.itemCount}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-right font-semibold">
+                {formatNaira(row.totalAmountKobo)}
+              </td>
+              <td className="px-4 py-3">
+                <div className="flex flex-wrap gap-1">
+                  <OrderStatusBadge status={row.status} />
+                  <PaymentStatusBadge status={row.paymentStatus} />
+                  {row.refundDue ? <RefundDueBadge /> : null}
+                </div>
+              </td>
+              <td className="px-4 py-3 text-right">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => onOpen(row.id)}
+                  aria-label={`View order ${row.shortId}`}
+                >
+                  View
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Phones: one card per order, the whole card a button. */
+function OrderCards({ rows, onOpen }: { rows: AdminOrderRow[]; onOpen: (id: string) => void }) {
+  return (
+    <ul className="space-y-3 md:hidden">
+      {rows.map((row) => (
+        <li key={row.id}>
+          <button
+            type="button"
+            onClick={() => onOpen(row.id)}
+            className="block w-full rounded-lg border border-neutral-200 bg-white p-4 text-left hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-neutral-900"
+          >
+            <span className="flex items-baseline justify-between gap-3">
+              <span className="font-mono font-semibold">
+                <span className="sr-only">View order </span>#{row.shortId}
+              </span>
+              <span className="font-semibold">{formatNaira(row.totalAmountKobo)}</span>
+            </span>
+            <span className="mt-1 flex justify-between gap-3 text-sm text-neutral-600">
+              <span className="min-w-0 truncate">{customer(row)}</span>
+              <span className="shrink-0">{formatDate(row.createdAt)}</span>
+            </span>
+            <span className="mt-1 block text-sm text-neutral-600">
+              {row.itemCount} item{row.itemCount === 1 ? '' : 's'}
+            </span>
+            <span className="mt-2 flex flex-wrap gap-1">
+              <OrderStatusBadge status={row.status} />
+              <PaymentStatusBadge status={row.paymentStatus} />
+              {row.refundDue ? <RefundDueBadge /> : null}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const SKELETON_ROWS = ['one', 'two', 'three', 'four', 'five'];
+
+function OrdersSkeleton() {
+  return (
+    <div role="status" className="space-y-3">
+      <span className="sr-only">Loading orders...</span>
+      {SKELETON_ROWS.map((key) => (
+        <div key={key} className="h-16 animate-pulse rounded-lg bg-neutral-200 motion-reduce:animate-none" />
+      ))}
+    </div>
   );
 }

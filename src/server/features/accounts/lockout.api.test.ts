@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../../tests/factories/accounts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { EnvError, loadEnv } from '../../env';
+import { TrustedProxies } from '../../http/client-ip';
+import { backoffMs, pruneRateLimits, RATE_LIMIT_KEEP_MS, SIGN_IN_BACKOFF } from './rate-limit';
+
+/**
+ * Issue 11, finding 9: wrong passwords slow the guesser down instead of locking the owner out;
+ * X-Forwarded-For counts only from TRUSTED_PROXIES; forgot-password does the same work whether or
+ * not the account exists. Finding 10: the counters are pruned.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ TRUSTED_PROXIES: '10.9.0.0/16' });
+});
+afterAll(() => t.close());
+
+const TOO_MANY = {
+  error: { code: 'rate_limited', message: 'Too many attempts. Please wait a few minutes and try again.' },
+};
+
+/** A request arriving on a socket from `peer` (the in-process test app has no socket otherwise). */
+async function signInFrom(peer: string, body: { email: string; password: string }, forwardedFor?: string) {
+  const headers = new Headers({ 'content-type': 'application/json', origin: 'http://localhost:3000' });
+  if (forwardedFor) headers.set('x-forwarded-for', forwardedFor);
+  const response = await t.app.request(
+    'http://localhost:3000/api/auth/sign-in',
+    { method: 'POST', headers, body: JSON.stringify(body) },
+    { incoming: { socket: { remoteAddress: peer } } },
+  );
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+/** Moves a pair's last failure `ms` into the past, as if the attacker had waited. */
+async function wait(email: string, ip: string, ms: number) {
+  await t.database.sql.query('UPDATE rate_limits SET last_request = last_request - $2 WHERE key = $1', [
+    `sign-in:pair:${email}|${ip}`,
+    ms,
+  ]);
+}
+
+describe('sign-in back-off', () => {
+  it('doubles the wait after a few failures, at most 15 minutes', () => {
+    expect([0, 4].map(backoffMs)).toEqual([0, 0]);
+    expect([5, 6, 7, 8].map(backoffMs)).toEqual([1000, 2000, 4000, 8000]);
+    expect(backoffMs(50)).toBe(15 * 60_000);
+    expect(backoffMs(10_000)).toBe(15 * 60_000);
+  });
+
+  it('slows the guessing address down while the owner signs in from elsewhere', async () => {
+    const user = await createUser(t);
+    const attacker = '198.51.100.66';
+    for (let i = 0; i < SIGN_IN_BACKOFF.freeFailures; i++) {
+      expect((await signInFrom(attacker, { email: user.email, password: `wrong-${i}` })).status).toBe(401);
+    }
+    // At once again: refused, even with the right password (the guesser learns nothing).
+    const refused = await signInFrom(attacker, { email: user.email, password: user.password });
+    expect(refused).toEqual({ status: 429, body: TOO_MANY });
+    // The owner, from their own address, is not locked out.
+    expect((await signInFrom('198.51.100.7', { email: user.email, password: user.password })).status).toBe(
+      200,
+    );
+
+    // After the 1 s wait, one more guess; then 2 s, then 4 s…
+    await wait(user.email, attacker, 1000);
+    expect((await signInFrom(attacker, { email: user.email, password: 'wrong' })).status).toBe(401);
+    expect((await signInFrom(attacker, { email: user.email, password: 'wrong' })).status).toBe(429);
+    await wait(user.email, attacker, 1500);
+    expect((await signInFrom(attacker, { email: user.email, password: 'wrong' })).status).toBe(429);
+    await wait(user.email, attacker, 500);
+    expect((await signInFrom(attacker, { email: user.email, password: 'wrong' })).status).toBe(401);
+
+    // An unknown account is slowed down the same way: the answers say nothing about existence.
+    for (let i = 0; i < SIGN_IN_BACKOFF.freeFailures; i++) {
+      await signInFrom(attacker, { email: 'ghost@example.ng', password: 'wrong' });
+    }
+    expect(await signInFrom(attacker, { email: 'ghost@example.ng', password: 'x' })).toEqual(refused);
+  });
+
+  it('a success clears the pair', async () => {
+    const user = await createUser(t);
+    const ip = '198.51.100.67';
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < SIGN_IN_BACKOFF.freeFailures - 1; i++) {
+        expect((await signInFrom(ip, { email: user.email, password: 'wrong' })).status).toBe(401);
+      }
+      expect((await signInFrom(ip, { email: user.email, password: user.password })).status).toBe(200);
+    }
+  });
+
+  it('many addresses guessing one account cannot lock its owner out', async () => {
+    const user = await createUser(t);
+    for (let n = 1; n <= 4; n++) {
+      for (let i = 0; i < SIGN_IN_BACKOFF.freeFailures + 1; i++) {
+        await signInFrom(`203.0.113.${n}`, { email: user.email, password: 'wrong' });
+      }
+    }
+    expect((await signInFrom('198.51.100.8', { email: user.email, password: user.password })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('X-Forwarded-For', () => {
+  it('is ignored from a peer that is not a trusted proxy, private or not', async () => {
+    // Before: any private or loopback peer was believed, so a client on the same network could
+    // name a new address for every guess. 30 failed sign-ins per address, whatever it claims.
+    const peer = '10.1.2.3';
+    for (let i = 0; i < 30; i++) {
+      const response = await signInFrom(
+        peer,
+        { email: `spray-${i}@example.ng`, password: 'wrong' },
+        `192.0.2.${i}`,
+      );
+      expect(response.status).toBe(401);
+    }
+    const blocked = await signInFrom(peer, { email: 'spray-x@example.ng', password: 'wrong' }, '192.0.2.250');
+    expect(blocked.status).toBe(429);
+  });
+
+  it('from a trusted proxy, names the client', async () => {
+    const user = await createUser(t);
+    const proxy = '10.9.0.1';
+    for (let i = 0; i < SIGN_IN_BACKOFF.freeFailures; i++) {
+      await signInFrom(proxy, { email: user.email, password: 'wrong' }, '198.51.100.90');
+    }
+    expect(
+      (await signInFrom(proxy, { email: user.email, password: user.password }, '198.51.100.90')).status,
+    ).toBe(429);
+    // Another client behind the same proxy is someone else.
+    expect(
+      (await signInFrom(proxy, { email: user.email, password: user.password }, '198.51.100.91')).status,
+    ).toBe(200);
+  });
+
+  it('is read from the right, skipping trusted proxies only', () => {
+    const proxies = new TrustedProxies(['10.9.0.0/16', '192.168.1.10', 'fd00::/8']);
+    expect(proxies.clientIp('203.0.113.5', '1.2.3.4')).toBe('203.0.113.5');
+    expect(proxies.clientIp('127.0.0.1', '1.2.3.4')).toBe('127.0.0.1');
+    expect(proxies.clientIp('10.9.3.4', '1.2.3.4')).toBe('1.2.3.4');
+    expect(proxies.clientIp('::ffff:10.9.3.4', 'spoofed, 1.2.3.4')).toBe('1.2.3.4');
+    expect(proxies.clientIp('10.9.3.4', '6.6.6.6, 1.2.3.4, 192.168.1.10')).toBe('1.2.3.4');
+    expect(proxies.clientIp('fd00::1', '2001:db8::7')).toBe('2001:db8::7');
+    expect(proxies.clientIp('10.9.3.4', undefined)).toBe('10.9.3.4');
+    expect(proxies.clientIp('10.9.3.4', 'not-an-ip')).toBe('10.9.3.4');
+    expect(new TrustedProxies([]).clientIp('10.0.0.1', '1.2.3.4')).toBe('10.0.0.1');
+    // In-process calls (page rendering, tests) have no socket: the header is our own.
+    expect(new TrustedProxies([]).clientIp(undefined, '1.2.3.4')).toBe('1.2.3.4');
+  });
+
+  it('TRUSTED_PROXIES takes IPs and CIDR ranges only', () => {
+    expect(loadEnv({ TRUSTED_PROXIES: '10.0.0.1, 172.16.0.0/12,::1' }).trustedProxies).toEqual([
+      '10.0.0.1',
+      '172.16.0.0/12',
+      '::1',
+    ]);
+    expect(loadEnv({ TRUSTED_PROXIES: '' }).trustedProxies).toEqual([]);
+    for (const bad of ['localhost', '10.0.0.0/33', '10.0.0.1/8/1', '1.2.3']) {
+      expect(() => loadEnv({ TRUSTED_PROXIES: bad })).toThrow(EnvError);
+    }
+  });
+});
+
+describe('forgot-password', () => {
+  it('does the same work whether or not the account exists: one queued job, no email built', async () => {
+    const user = await createUser(t);
+    const counted = async (email: string, ip: string) => {
+      const sql = t.database.sql;
+      const original = sql.query.bind(sql);
+      const statements: string[] = [];
+      sql.query = ((text: string, params?: unknown[]) => {
+        const statement = text.replace(/\s+/g, ' ').trim();
+        // The job workers poll through the same connection pool at their own pace: not the request's work.
+        if (!statement.startsWith('WITH next as')) statements.push(statement);
+        return original(text, params as never);
+      }) as typeof sql.query;
+      try {
+        const response = await t.request('/api/auth/forgot-password', {
+          method: 'POST',
+          json: { email },
+          headers: { 'x-forwarded-for': ip },
+        });
+        expect(response.status).toBe(200);
+        return statements;
+      } finally {
+        sql.query = original as typeof sql.query;
+      }
+    };
+    const known = await counted(user.email, '198.51.100.30');
+    const unknown = await counted('nobody-here@example.ng', '198.51.100.31');
+    expect(known).toEqual(unknown);
+    expect(known.length).toBeGreaterThan(0);
+    expect(known.join('\n')).not.toMatch(/FROM users|INSERT INTO emails/i);
+  });
+});
+
+describe('the rate-limit table', () => {
+  it('is pruned of counters older than every window', async () => {
+    const now = Date.now();
+    await t.database.sql.query(
+      `INSERT INTO rate_limits (key, count, last_request) VALUES ('old:1', 3, $1), ('fresh:1', 3, $2)`,
+      [now - RATE_LIMIT_KEEP_MS - 1, now - 60_000],
+    );
+    expect(await pruneRateLimits(t.deps, now)).toBeGreaterThanOrEqual(1);
+    const keys = (
+      await t.database.sql.query<{ key: string }>("SELECT key FROM rate_limits WHERE key LIKE '%:1'")
+    ).map((row) => row.key);
+    expect(keys).toEqual(['fresh:1']);
+  });
+});

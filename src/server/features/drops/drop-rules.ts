@@ -1,0 +1,124 @@
+import { formatDateTime } from '#shared/dates';
+import type { SqlRunner } from '../../db/client';
+import { conflict } from '../../errors';
+
+/**
+ * The drop rules every way into a cart or an order applies (cart/cart.ts, checkout/place-order.ts):
+ * nothing before its release time, and never more than the limit per customer across that
+ * account's orders that are not cancelled. Decisions: docs/decisions/2026-11-23-drops.md.
+ */
+
+/** A product's drop columns as the cart and checkout queries read them (see DROP_COLUMNS). */
+export type DropRow = {
+  product_id: string;
+  name: string;
+  release_at: Date | string | null;
+  limit_per_customer: number | null;
+  /** release_at is still ahead on the database's clock. */
+  coming_soon: boolean;
+};
+
+/** SQL columns for DropRow, from `products p`. The database's clock decides, never a client's. */
+export const DROP_COLUMNS = `p.release_at, p.limit_per_customer,
+  (p.release_at IS NOT NULL AND p.release_at > now()) AS coming_soon`;
+
+/** "Lagos Drop Tee drops Tue, 24 Nov 2026, 6:00 pm (Lagos time)…", code coming_soon. */
+export function comingSoonError(row: Pick<DropRow, 'name' | 'release_at' | 'product_id'>) {
+  const when = row.release_at ? formatDateTime(row.release_at) : 'soon';
+  return conflict(
+    'coming_soon',
+    `${row.name} is not out yet. It drops ${when} (Lagos time); you can add it to your cart from then.`,
+    { productId: row.product_id, releaseAt: row.release_at ? new Date(row.release_at).toISOString() : null },
+  );
+}
+
+/** "Only 2 per customer", and what the account has already ordered. */
+export function limitMessage(name: string, limit: number, ordered: number): string {
+  const already = ordered > 0 ? ` You have already ordered ${ordered}.` : '';
+  return `${name} is a limited drop: ${limit} per customer.${already}`;
+}
+
+export function limitReachedError(
+  row: Pick<DropRow, 'name' | 'product_id'>,
+  limit: number,
+  ordered: number,
+  requested: number,
+) {
+  const left = Math.max(0, limit - ordered);
+  const tail = left === 0 ? ' You have reached the limit.' : ` You can order ${left} more.`;
+  return conflict('limit_reached', `${limitMessage(row.name, limit, ordered)}${tail}`, {
+    productId: row.product_id,
+    limit,
+    ordered,
+    requested,
+    available: left,
+  });
+}
+
+/**
+ * Units of each product this account has in orders that are not cancelled (unpaid or paid):
+ * what its limit per customer counts. Products without any are left out of the map.
+ */
+export async function orderedUnits(
+  sql: SqlRunner,
+  userId: string,
+  productIds: string[],
+): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await sql.query<{ product_id: string; units: number }>(
+    `SELECT oi.product_id, sum(oi.quantity)::integer AS units
+       FROM order_items oi JOIN orders o ON o.id = oi.order_id
+      WHERE o.user_id = $1 AND oi.product_id = ANY($2::uuid[]) AND o.status <> 'cancelled'
+      GROUP BY oi.product_id`,
+    [userId, productIds],
+  );
+  return new Map(rows.map((row) => [row.product_id, Number(row.units)]));
+}
+
+/**
+ * Serialises this account's orders of these limited products until the caller's transaction ends
+ * (a transaction-scoped advisory lock per account and product, taken in product order so two
+ * orders never wait on each other in a circle). Taken before any stock row is touched: the
+ * variant row locks stay last and short.
+ */
+export async function lockDropAllowances(
+  sql: SqlRunner,
+  userId: string,
+  productIds: string[],
+): Promise<void> {
+  for (const productId of [...new Set(productIds)].sort()) {
+    await sql.query(`SELECT pg_advisory_xact_lock(hashtextextended('drop-limit:' || $1 || ':' || $2, 0))`, [
+      userId,
+      productId,
+    ]);
+  }
+}
+
+/**
+ * Checks an order's lines against their products' drop rules, inside the order's transaction:
+ * refuses a product not released yet (409 coming_soon) and a product whose limit per customer
+ * this order would pass (409 limit_reached), counting the account's other orders after taking
+ * the per-account lock, so simultaneous orders are counted one after the other.
+ */
+export async function checkOrderDrops(
+  sql: SqlRunner,
+  userId: string,
+  lines: (DropRow & { quantity: number })[],
+): Promise<void> {
+  for (const line of lines) if (line.coming_soon) throw comingSoonError(line);
+  const limited = new Map<string, { row: DropRow; limit: number; quantity: number }>();
+  for (const line of lines) {
+    if (line.limit_per_customer === null) continue;
+    const entry = limited.get(line.product_id) ?? { row: line, limit: line.limit_per_customer, quantity: 0 };
+    entry.quantity += line.quantity;
+    limited.set(line.product_id, entry);
+  }
+  if (limited.size === 0) return;
+  const productIds = [...limited.keys()];
+  await lockDropAllowances(sql, userId, productIds);
+  const ordered = await orderedUnits(sql, userId, productIds);
+  for (const [productId, { row, limit, quantity }] of limited) {
+    const already = ordered.get(productId) ?? 0;
+    if (already + quantity > limit) throw limitReachedError(row, limit, already, quantity);
+  }
+}

@@ -1,0 +1,74 @@
+import { Hono } from 'hono';
+import {
+  adminOrderIdParams,
+  adminOrderListQuery,
+  refundRequest,
+  setOrderStatusRequest,
+  setPaymentStatusRequest,
+} from '#shared/schemas/admin-orders';
+import { type AppEnv, actorOf } from '../../context';
+import { notFound } from '../../errors';
+import { readJson, readQuery } from '../../validate';
+import { requireAdmin } from '../accounts/guards';
+import { refundOrder } from '../payments/refunds';
+import {
+  exportOrdersCsv,
+  getAdminOrder,
+  listAdminOrders,
+  setOrderStatus,
+  setPaymentStatus,
+} from './admin-orders';
+import { renderPackingSlip } from './packing-slip';
+
+/** A malformed id answers like a missing order. */
+function orderId(param: Record<string, string>): string {
+  const parsed = adminOrderIdParams.safeParse(param);
+  if (!parsed.success) throw notFound('Order not found');
+  return parsed.data.id;
+}
+
+/** The Orders tab: search, detail, status and payment changes, refunds, packing slip, CSV. */
+export function adminOrderRoutes() {
+  return new Hono<AppEnv>()
+    .get('/orders', async (c) => {
+      requireAdmin(c);
+      const { q, status, page, pageSize } = readQuery(c, adminOrderListQuery);
+      return c.json(await listAdminOrders(c.get('deps'), { q, status, page, pageSize }));
+    })
+    .get('/orders/export.csv', async (c) => {
+      requireAdmin(c);
+      const { q, status } = readQuery(c, adminOrderListQuery);
+      const csv = await exportOrdersCsv(c.get('deps'), { q, status });
+      const day = new Date().toISOString().slice(0, 10);
+      return c.body(csv, 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="orders-${status}-${day}.csv"`,
+      });
+    })
+    .get('/orders/:id', async (c) => {
+      requireAdmin(c);
+      return c.json(await getAdminOrder(c.get('deps'), orderId(c.req.param())));
+    })
+    .get('/orders/:id/packing-slip', async (c) => {
+      requireAdmin(c);
+      return c.html(await renderPackingSlip(c.get('deps'), orderId(c.req.param())));
+    })
+    .patch('/orders/:id/status', async (c) => {
+      const admin = requireAdmin(c);
+      const id = orderId(c.req.param());
+      const { status } = await readJson(c, setOrderStatusRequest);
+      return c.json(await setOrderStatus(c.get('deps'), actorOf(admin), id, status));
+    })
+    .patch('/orders/:id/payment-status', async (c) => {
+      const admin = requireAdmin(c);
+      const id = orderId(c.req.param());
+      const { paymentStatus } = await readJson(c, setPaymentStatusRequest);
+      return c.json(await setPaymentStatus(c.get('deps'), actorOf(admin), id, paymentStatus));
+    })
+    .post('/orders/:id/refunds', async (c) => {
+      const admin = requireAdmin(c);
+      const id = orderId(c.req.param());
+      const input = await readJson(c, refundRequest);
+      return c.json({ refund: await refundOrder(c.get('deps'), actorOf(admin), id, input) });
+    });
+}

@@ -1,0 +1,64 @@
+import { formatLongDate } from '#shared/dates';
+import type { AppDeps } from '../../context';
+import { notFound } from '../../errors';
+import { escapeHtml } from '../../html';
+import { getStoreIdentity } from '../email/store-identity';
+import { loadOrder } from './orders';
+
+/**
+ * A packing slip for one order: a plain page made to be printed (A4 or a receipt printer), with
+ * what goes in the parcel and where it goes, and no prices (the parcel may be a gift). Served by
+ * the admin API, so only admins reach it; no script, so it prints as it is.
+ */
+export async function renderPackingSlip(deps: AppDeps, orderId: string): Promise<string> {
+  const order = await loadOrder(deps.database.sql, orderId);
+  if (!order) throw notFound('Order not found');
+  const store = await getStoreIdentity(deps);
+  const e = escapeHtml;
+  const ref = order.shortId.toUpperCase();
+  const ship = order.shippingAddress;
+  const rows = order.items
+    .map(
+      (
+        item,
+      ) => `<tr><td class="qty">${item.quantity}</td><td>${e(item.name)}</td><td>${e(item.size ?? '—')}</td>
+<td>${e(item.color ?? '—')}</td><td class="check" aria-label="Packed"></td></tr>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>Packing slip ${e(ref)} · ${e(store.name)}</title>
+<style>
+*{box-sizing:border-box}
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#111;margin:0;padding:24px;max-width:800px;margin-inline:auto;font-size:14px;line-height:1.45}
+header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:12px;border-bottom:2px solid #111;padding-bottom:12px}
+h1{font-size:22px;margin:0}
+h2{font-size:13px;text-transform:uppercase;letter-spacing:.08em;margin:0 0 4px}
+.ref{font-size:28px;font-weight:800;letter-spacing:.04em}
+.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));gap:16px;margin:16px 0}
+address{font-style:normal;overflow-wrap:anywhere}
+table{width:100%;border-collapse:collapse;margin-top:8px}
+th,td{border-bottom:1px solid #ccc;padding:8px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+th{font-size:12px;text-transform:uppercase;letter-spacing:.06em;white-space:nowrap}
+.qty{width:3.5em;font-weight:700}
+.check{width:5.5em}
+.check::before{content:"";display:inline-block;width:16px;height:16px;border:1.5px solid #111}
+.notes{border:1px dashed #999;padding:8px;white-space:pre-wrap;overflow-wrap:anywhere}
+footer{margin-top:24px;font-size:12px;color:#444}
+.hint{background:#f4f4f4;padding:8px 12px;border-radius:4px;font-size:13px}
+@media print{.hint{display:none}body{padding:0}@page{margin:14mm}}
+</style></head><body>
+<p class="hint">Print this page (Ctrl+P, or Share → Print on a phone) and put it in the parcel.</p>
+<header><div><h1>${e(store.name)}</h1><div>Packing slip</div></div>
+<div><div class="ref">#${e(ref)}</div><div>Ordered ${e(formatLongDate(order.createdAt))}</div></div></header>
+<div class="grid">
+<section><h2>Ship to</h2><address>${e(ship.fullName)}<br>${e(ship.address)}<br>${e(ship.city)}, ${e(ship.state)}<br>${e(ship.phone)}</address></section>
+<section><h2>Shipping</h2><div>${e(order.shippingMethod)}</div><h2 style="margin-top:12px">Items</h2><div>${order.itemCount}</div></section>
+</div>
+<table><caption class="sr-only" style="position:absolute;left:-9999px">Items in this parcel</caption>
+<thead><tr><th>Qty</th><th>Item</th><th>Size</th><th>Colour</th><th>Packed</th></tr></thead>
+<tbody>${rows}</tbody></table>
+${order.notes ? `<h2 style="margin-top:16px">Notes</h2><div class="notes">${e(order.notes)}</div>` : ''}
+<footer>Questions about your order? ${e(store.supportEmail)}${store.supportPhone ? ` · ${e(store.supportPhone)}` : ''} · Order ${e(order.id)}</footer>
+</body></html>`;
+}

@@ -1,0 +1,65 @@
+import type { Actor, AppDeps } from '../../context';
+import { conflict, notFound } from '../../errors';
+import { getCart, mergeCartIn } from '../cart/cart';
+import { cancelOrderIn } from './cancel-order';
+
+export const RETURNED_NOTE = 'Cancelled by the shopper: went back to checkout before paying.';
+
+/**
+ * 'Return to Checkout' from the payment page: the shopper's unpaid order is cancelled (its stock
+ * released exactly once, by cancelOrderIn) and its items go back into their cart, capped by what
+ * is in stock, in one transaction; the shopper then checks out again. A paid order is refused. An
+ * order that expired meanwhile only gives its items back. Items go back once per order (the note
+ * marks it), so pressing twice adds nothing. A payment that still arrives for
+ * the order later is handled like one for an expired order: its items are reserved again when in
+ * stock, otherwise it is marked for a refund (payments.ts).
+ */
+export async function returnOrderToCart(deps: AppDeps, actor: Actor, orderId: string) {
+  if (actor.kind !== 'user') throw notFound('Order not found');
+  const userId = actor.id;
+  const notices = await deps.database.transaction(async (sql) => {
+    const [order] = await sql.query<{
+      user_id: string | null;
+      status: string;
+      payment_status: string;
+      notes: string | null;
+    }>('SELECT user_id, status, payment_status, notes FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
+    if (!order || order.user_id !== userId) throw notFound('Order not found');
+    if (order.payment_status === 'paid') {
+      throw conflict('order_already_paid', 'This order has already been paid.');
+    }
+    // Its items go back once: pressed again (a double click, another tab) nothing is added twice.
+    if (order.notes?.includes(RETURNED_NOTE)) return [];
+    if (order.status === 'pending') {
+      await cancelOrderIn(sql, actor, orderId, RETURNED_NOTE);
+      await sql.query(`UPDATE orders SET payment_status = 'failed' WHERE id = $1`, [orderId]);
+    } else if (order.status === 'cancelled') {
+      // Expired meanwhile: its stock is back already; the items still go back to the cart.
+      await sql.query(
+        `UPDATE orders SET notes = concat_ws(E'\\n', notes, $2::text), updated_at = now() WHERE id = $1`,
+        [orderId, RETURNED_NOTE],
+      );
+    } else {
+      return [];
+    }
+    const items = await sql.query<{
+      product_id: string | null;
+      variant_id: string | null;
+      gender: 'men' | 'women' | null;
+      quantity: number;
+    }>('SELECT product_id, variant_id, gender, quantity FROM order_items WHERE order_id = $1', [orderId]);
+    return mergeCartIn(
+      sql,
+      userId,
+      items
+        .filter((item) => item.product_id && item.variant_id)
+        .map((item) => ({
+          productId: item.product_id!,
+          variantId: item.variant_id!,
+          gender: item.gender ?? 'men',
+          quantity: item.quantity,
+        })),
+    );
+  });
+  return getCart(deps, userId, notices);
+}

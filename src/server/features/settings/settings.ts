@@ -1,0 +1,89 @@
+import type {
+  OutOfStockSettingsRequest,
+  PaymentSettingsResponse,
+  StoreSettings,
+} from '#shared/schemas/settings';
+import type { Actor, AppDeps } from '../../context';
+import { announce } from '../../db/announce';
+import type { SqlRunner } from '../../db/client';
+import { recordAudit } from '../audit/record-audit';
+import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
+import { readStoreIdentity } from '../email/store-identity';
+
+/**
+ * Writes one named setting, keeping keys it does not know about (the store's Instagram link),
+ * audits what changed and announces it, in one transaction. The row is locked first, so two
+ * admins saving at once each see the other's result as their 'before'.
+ */
+async function writeSetting(
+  sql: SqlRunner,
+  actor: Actor,
+  key: string,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Promise<void> {
+  await sql.query(
+    `INSERT INTO settings (key, value, updated_by, updated_at) VALUES ($1, $2, $3, now())
+     ON CONFLICT (key) DO UPDATE SET value = settings.value || EXCLUDED.value,
+       updated_by = EXCLUDED.updated_by, updated_at = now()`,
+    [key, JSON.stringify(after), actor.kind === 'user' ? actor.id : null],
+  );
+  await recordAudit(sql, actor, { action: 'updated', entityType: 'setting', entityId: key, before, after });
+  await announce(sql, { table: 'settings', id: key, userId: null, action: 'updated' });
+}
+
+const lockSetting = (sql: SqlRunner, key: string) =>
+  sql.query('SELECT key FROM settings WHERE key = $1 FOR UPDATE', [key]);
+
+export async function getOutOfStockSettings(deps: Pick<AppDeps, 'database'>) {
+  return readOutOfStockSettings(deps.database.sql);
+}
+
+/**
+ * Out of Stock Settings: `enabled` shows sold-out options disabled with `notification_text`,
+ * `auto_hide_product` hides products with no stock, `threshold` is the low-stock line and
+ * `notify_admin` emails the admins at it (catalog/products.ts, inventory/low-stock.ts read them).
+ */
+export async function updateOutOfStockSettings(
+  deps: Pick<AppDeps, 'database'>,
+  actor: Actor,
+  input: OutOfStockSettingsRequest,
+): Promise<OutOfStockSettingsRequest> {
+  return deps.database.transaction(async (sql) => {
+    await lockSetting(sql, 'out_of_stock');
+    const before = await readOutOfStockSettings(sql);
+    await writeSetting(sql, actor, 'out_of_stock', before, input);
+    return readOutOfStockSettings(sql);
+  });
+}
+
+export async function getStoreSettings(deps: Pick<AppDeps, 'database'>): Promise<StoreSettings> {
+  return readStoreIdentity(deps.database.sql);
+}
+
+/** Store: the shop name, support email and phone used in every email and the footer. */
+export async function updateStoreSettings(
+  deps: Pick<AppDeps, 'database'>,
+  actor: Actor,
+  input: StoreSettings,
+): Promise<StoreSettings> {
+  return deps.database.transaction(async (sql) => {
+    await lockSetting(sql, 'store');
+    const before = await readStoreIdentity(sql);
+    await writeSetting(sql, actor, 'store', before, input);
+    return readStoreIdentity(sql);
+  });
+}
+
+/**
+ * Payment: read from the server's configuration. The secret key never leaves the environment
+ * (docs/decisions/2026-11-23-payment-settings.md); the mode follows the keys.
+ */
+export function getPaymentSettings(deps: Pick<AppDeps, 'env' | 'payments'>): PaymentSettingsResponse {
+  const gateway = deps.payments;
+  return {
+    mode: gateway?.mode ?? 'off',
+    publicKey: gateway && gateway.mode !== 'simulator' ? gateway.publicKey : null,
+    webhookUrl: `${deps.env.publicUrl}/api/payments/webhook`,
+  };
+}

@@ -1,0 +1,234 @@
+import { gunzipSync } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createSignedInUser } from '../../../tests/factories/accounts';
+import { createProduct, type TestProduct } from '../../../tests/factories/catalog';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { createApp } from '../app';
+import type { AppEnv } from '../context';
+import { announce } from '../db/announce';
+import { changeVariantStock } from '../features/inventory/change-stock';
+import { createPageCache, type PageCache, PUBLIC_PAGE_HEADER } from './page-cache';
+
+/**
+ * The page cache in front of a stand-in renderer that reads the same API as the real one
+ * (the product and the session, in-process, with the visitor's cookie) and marks its page shared
+ * for anonymous visitors as entry-server.tsx does. The real renderer needs a build; this one
+ * counts its renders.
+ */
+let t: TestApp;
+let cache: PageCache;
+let app: ReturnType<typeof createApp>;
+let renders = 0;
+let product: TestProduct;
+
+const renderer: MiddlewareHandler<AppEnv> = async (c) => {
+  renders += 1;
+  const call = (path: string) =>
+    c
+      .get('deps')
+      .inProcess.request(
+        new Request(new URL(path, 'http://localhost:3000'), {
+          headers: { cookie: c.req.header('cookie') ?? '' },
+        }),
+        { renderScope: {} },
+      )
+      .then((response) => response.json());
+  const id = c.req.path.split('/').pop()!;
+  const [body, session] = await Promise.all([call(`/api/products/${id}`), call('/api/auth/session')]);
+  const detail = (body as { product?: { name: string; priceKobo: number; stock: number } }).product;
+  // Marked shared even so: the cache must keep only successful pages.
+  if (!detail) return new Response('Not found', { status: 404, headers: { [PUBLIC_PAGE_HEADER]: '1' } });
+  const user = (session as { user: { email: string } | null }).user;
+  const html = `<!DOCTYPE html><h1>${detail.name}</h1><p>${detail.priceKobo} kobo, ${detail.stock} left</p>${
+    user ? `<p>Signed in as ${user.email}</p>` : '<p>Sign in</p>'
+  }${'<!-- padding -->'.repeat(200)}`;
+  return new Response(html, {
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'private, no-cache',
+      ...(user ? {} : { [PUBLIC_PAGE_HEADER]: '1' }),
+    },
+  });
+};
+
+beforeAll(async () => {
+  t = await createTestApp({}, { startJobs: false });
+  cache = createPageCache(t.deps.events);
+  await cache.ready;
+  app = createApp(t.deps, {
+    web: { assets: async (_c, next) => next(), pages: cache.wrap(renderer) },
+    cache,
+  });
+  product = await createProduct(t, {
+    name: 'Eko Tee',
+    priceKobo: 1_500_000,
+    variants: [{ size: 'M', stock: 7 }],
+  });
+});
+afterAll(async () => {
+  t.deps.events.close();
+  await t.close();
+});
+
+const page = (path: string, headers: Record<string, string> = {}) =>
+  app.request(`http://localhost:3000${path}`, { headers });
+
+/** Waits until the cache has heard the change just committed (NOTIFY arrives after the commit). */
+async function heard(clearsBefore: number) {
+  await vi.waitFor(() => expect(cache.stats.clears).toBeGreaterThan(clearsBefore), { timeout: 2_000 });
+}
+
+describe('the page cache for anonymous visitors', () => {
+  it('renders an anonymous page once and serves it from memory, compressed as the visitor accepts', async () => {
+    const before = renders;
+    const first = await page(`/product/${product.id}`);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain('<h1>Eko Tee</h1>');
+    expect(first.headers.has(PUBLIC_PAGE_HEADER)).toBe(false);
+
+    const gzipped = await page(`/product/${product.id}`, { 'accept-encoding': 'gzip, deflate' });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString()).toContain('<h1>Eko Tee</h1>');
+    const brotli = await page(`/product/${product.id}`, { 'accept-encoding': 'gzip, br' });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toBe('Accept-Encoding');
+    expect(renders - before).toBe(1);
+
+    const etag = brotli.headers.get('etag')!;
+    const again = await page(`/product/${product.id}`, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+  });
+
+  it('shows a product change at once: the announcement from its transaction clears the page', async () => {
+    await page(`/product/${product.id}`);
+    const clears = cache.stats.clears;
+    await t.database.transaction(async (sql) => {
+      await sql.query(`UPDATE products SET name = 'Eko Tee II', price_kobo = 1800000 WHERE id = $1`, [
+        product.id,
+      ]);
+      await announce(sql, { table: 'products', id: product.id, userId: null, action: 'updated' });
+    });
+    await heard(clears);
+    const html = await (await page(`/product/${product.id}`)).text();
+    expect(html).toContain('<h1>Eko Tee II</h1>');
+    expect(html).toContain('1800000 kobo');
+  });
+
+  it('shows a stock change at once, made through the inventory domain function', async () => {
+    expect(await (await page(`/product/${product.id}`)).text()).toContain('7 left');
+    const clears = cache.stats.clears;
+    const [admin] = await t.database.sql.query<{ id: string }>(
+      `INSERT INTO users (email, first_name, last_name, role, email_verified)
+       VALUES ('stock-admin@example.ng', 'Ada', 'Obi', 'admin', true) RETURNING id`,
+    );
+    await t.database.transaction((sql) =>
+      changeVariantStock(
+        sql,
+        { kind: 'user', id: admin!.id, email: 'stock-admin@example.ng', role: 'admin' },
+        { variantId: product.variants[0]!.id, reason: 'restock', to: 3 },
+      ),
+    );
+    await heard(clears);
+    expect(await (await page(`/product/${product.id}`)).text()).toContain('3 left');
+  });
+
+  it('does not keep a rendering that was under way when a change was heard', async () => {
+    const clears = cache.stats.clears;
+    const [pending] = await Promise.all([
+      page(`/product/${product.id}`),
+      t.database.transaction(async (sql) => {
+        await sql.query(`UPDATE products SET name = 'Eko Tee III' WHERE id = $1`, [product.id]);
+        await announce(sql, { table: 'products', id: product.id, userId: null, action: 'updated' });
+      }),
+    ]);
+    await pending.text();
+    await heard(clears);
+    expect(await (await page(`/product/${product.id}`)).text()).toContain('<h1>Eko Tee III</h1>');
+  });
+
+  it('ignores changes no anonymous page shows (orders, payments, profiles)', async () => {
+    await page(`/product/${product.id}`);
+    const before = renders;
+    const clears = cache.stats.clears;
+    await t.database.transaction((sql) =>
+      announce(sql, { table: 'orders', id: product.id, userId: null, action: 'created' }),
+    );
+    // A shop-wide change after it proves the order's announcement was heard first and ignored.
+    await t.database.transaction((sql) =>
+      announce(sql, { table: 'site_notifications', id: product.id, userId: null, action: 'updated' }),
+    );
+    await heard(clears);
+    expect(cache.stats.clears).toBe(clears + 1);
+    await page(`/product/${product.id}`);
+    expect(renders - before).toBe(1);
+  });
+
+  it('never caches or serves the cache to a signed-in visitor', async () => {
+    const { user, cookie } = await createSignedInUser(t);
+    await page(`/product/${product.id}`);
+    const before = renders;
+    const signedIn = await (await page(`/product/${product.id}`, { cookie })).text();
+    expect(signedIn).toContain(`Signed in as ${user.email}`);
+    const again = await (await page(`/product/${product.id}`, { cookie })).text();
+    expect(again).toContain(`Signed in as ${user.email}`);
+    expect(renders - before).toBe(2);
+    // And what they were shown never reaches anonymous visitors.
+    const anonymous = await (await page(`/product/${product.id}`)).text();
+    expect(anonymous).toContain('Sign in');
+    expect(anonymous).not.toContain(user.email);
+    expect(renders - before).toBe(2);
+  });
+
+  it('renders pages the renderer does not mark shared for every request', async () => {
+    const before = renders;
+    await page('/product/00000000-0000-4000-8000-000000000000');
+    await page('/product/00000000-0000-4000-8000-000000000000');
+    expect(renders - before).toBe(2);
+  });
+});
+
+describe('the catalogue JSON for anonymous visitors', () => {
+  const json = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await page(path, headers);
+    return { response, body: (await response.json()) as { product: { name: string; stock: number } } };
+  };
+
+  it('answers a repeated anonymous read from memory and shows a change at once', async () => {
+    await json(`/api/products/${product.id}`);
+    const hits = cache.stats.hits;
+    const response = await page(`/api/products/${product.id}`, { 'accept-encoding': 'gzip' });
+    expect(cache.stats.hits).toBe(hits + 1);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const body = JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString());
+    expect(body.product.name).toBe('Eko Tee III');
+
+    const clears = cache.stats.clears;
+    await t.database.transaction(async (sql) => {
+      await sql.query(`UPDATE products SET name = 'Eko Tee IV' WHERE id = $1`, [product.id]);
+      await announce(sql, { table: 'products', id: product.id, userId: null, action: 'updated' });
+    });
+    await heard(clears);
+    expect((await json(`/api/products/${product.id}`)).body.product.name).toBe('Eko Tee IV');
+  });
+
+  it('keeps signed-in reads out of the cache', async () => {
+    const { cookie } = await createSignedInUser(t);
+    const before = { ...cache.stats };
+    const { response, body } = await json(`/api/products/${product.id}`, { cookie });
+    expect(response.status).toBe(200);
+    expect(body.product.name).toBe('Eko Tee IV');
+    expect(response.headers.has(PUBLIC_PAGE_HEADER)).toBe(false);
+    expect(cache.stats.hits).toBe(before.hits);
+    expect(cache.stats.misses).toBe(before.misses);
+  });
+
+  it('does not keep errors', async () => {
+    const missing = '/api/products/00000000-0000-4000-8000-000000000000';
+    expect((await page(missing)).status).toBe(404);
+    const hits = cache.stats.hits;
+    expect((await page(missing)).status).toBe(404);
+    expect(cache.stats.hits).toBe(hits);
+  });
+});

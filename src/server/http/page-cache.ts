@@ -1,0 +1,282 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context';
+import type { Change } from '../db/announce';
+import type { ChangeFeed } from '../features/live/change-feed';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * The header a renderer sets on a page that is the same for every anonymous visitor (catalogue
+ * pages). The cache strips it; without it a page is never cached.
+ */
+export const PUBLIC_PAGE_HEADER = 'x-shop-public-page';
+
+/** Changes that no anonymous page shows: orders, payments and profiles. */
+const PRIVATE_TABLES = new Set<Change['table']>(['orders', 'order_items', 'payment_transactions', 'users']);
+
+/** Signed in (or holding an old session cookie): always rendered, never cached (see resolveSession). */
+const hasSession = (cookie: string | undefined) => cookie?.includes('session_token=') ?? false;
+
+type Entry = {
+  key: string;
+  status: number;
+  headers: [string, string][];
+  etag: string;
+  identity: Buffer;
+  /** Compressed on first demand, once, then kept: a page nobody asks twice costs no compression. */
+  gzip?: Promise<Buffer>;
+  br?: Promise<Buffer>;
+  bytes: number;
+  expires: number;
+};
+
+export type PageCacheOptions = {
+  /** Upper bound of what the cache keeps (bodies, gzip and Brotli), least recently used first out. */
+  maxBytes?: number;
+  /**
+   * How long an entry lives without any announced change. Announcements clear the cache at once;
+   * this only bounds what changes with time alone (a notification's start date, "new" arrivals).
+   */
+  maxAgeMs?: number;
+};
+
+export interface PageCache {
+  /** Wraps the page renderer: anonymous catalogue pages come from memory, compressed once. */
+  wrap(render: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv>;
+  /**
+   * Middleware for API routes whose every successful answer is the same for all anonymous
+   * visitors (the catalogue's JSON): kept like a page.
+   */
+  shared(): MiddlewareHandler<AppEnv>;
+  /** Resolves once the cache hears changes; it serves nothing before (and after close). */
+  readonly ready: Promise<void>;
+  readonly stats: { hits: number; misses: number; entries: number; bytes: number; clears: number };
+  clear(): void;
+}
+
+/**
+ * Rendered pages kept in this process's memory for anonymous visitors, cleared by every announced
+ * change a page could show (products, stock, notifications…; announced from the changing
+ * transaction, heard by every process through Database.listen), so a change shows at once.
+ * A render that was running while a change was heard is served to its waiters but not kept.
+ */
+export function createPageCache(changes: ChangeFeed, options: PageCacheOptions = {}): PageCache {
+  const maxBytes = options.maxBytes ?? 24 * 1024 * 1024;
+  const maxAgeMs = options.maxAgeMs ?? 10_000;
+  const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<Entry | Response>>();
+  const stats = { hits: 0, misses: 0, entries: 0, bytes: 0, clears: 0 };
+  let generation = 0;
+  let listening = false;
+
+  const clear = () => {
+    generation += 1;
+    entries.clear();
+    rendering.clear();
+    stats.entries = 0;
+    stats.bytes = 0;
+    stats.clears += 1;
+  };
+  const ready = changes
+    .subscribe({
+      change(change) {
+        if (!PRIVATE_TABLES.has(change.table)) clear();
+      },
+      // Changes may have been missed while the connection was down.
+      gap: clear,
+      close() {
+        listening = false;
+        clear();
+      },
+    })
+    .then(() => {
+      listening = true;
+    });
+
+  const store = (key: string, entry: Entry) => {
+    entries.set(key, entry);
+    stats.bytes += entry.bytes;
+    for (const [oldKey, old] of entries) {
+      if (stats.bytes <= maxBytes) break;
+      entries.delete(oldKey);
+      stats.bytes -= old.bytes;
+    }
+    stats.entries = entries.size;
+  };
+
+  const compressed = (entry: Entry, encoding: 'br' | 'gzip'): Promise<Buffer> => {
+    let body = entry[encoding];
+    if (!body) {
+      body =
+        encoding === 'gzip'
+          ? gzipAsync(entry.identity, { level: 6 })
+          : brotliAsync(entry.identity, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 6,
+                [constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length,
+              },
+            });
+      entry[encoding] = body;
+      void body.then(
+        (bytes) => {
+          entry.bytes += bytes.length;
+          if (entries.get(entry.key) === entry) stats.bytes += bytes.length;
+        },
+        () => {},
+      );
+    }
+    return body;
+  };
+
+  const renderEntry = async (
+    render: MiddlewareHandler<AppEnv>,
+    c: Parameters<MiddlewareHandler<AppEnv>>[0],
+    next: Parameters<MiddlewareHandler<AppEnv>>[1],
+    key: string,
+  ): Promise<Entry | Response> => {
+    const started = generation;
+    const response = (await render(c, next)) ?? c.res;
+    if (
+      response.status !== 200 ||
+      response.headers.get(PUBLIC_PAGE_HEADER) === null ||
+      response.headers.has('set-cookie')
+    ) {
+      response.headers.delete(PUBLIC_PAGE_HEADER);
+      return response;
+    }
+    const identity = Buffer.from(await response.arrayBuffer());
+    const headers = [...response.headers].filter(
+      ([name]) => name !== PUBLIC_PAGE_HEADER && name !== 'content-length' && name !== 'x-request-id',
+    );
+    const entry: Entry = {
+      key,
+      status: response.status,
+      headers,
+      etag: `W/"p${started.toString(36)}-${identity.length.toString(36)}-${hash(identity)}"`,
+      identity,
+      bytes: identity.length,
+      expires: Date.now() + maxAgeMs,
+    };
+    if (listening && generation === started) store(key, entry);
+    return entry;
+  };
+
+  const wrap = (render: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> => {
+    return async (c, next) => {
+      if (c.req.method !== 'GET' || !listening || hasSession(c.req.header('cookie'))) {
+        const response = await render(c, next);
+        response?.headers.delete(PUBLIC_PAGE_HEADER);
+        return response;
+      }
+      const url = new URL(c.req.url);
+      const key = url.pathname + url.search;
+      let entry: Entry | Response | undefined = entries.get(key);
+      if (entry && entry.expires <= Date.now()) {
+        entries.delete(key);
+        stats.bytes -= entry.bytes;
+        stats.entries = entries.size;
+        entry = undefined;
+      }
+      if (entry) {
+        // Recently used last, so the oldest unused pages leave first.
+        entries.delete(key);
+        entries.set(key, entry);
+        stats.hits += 1;
+      } else {
+        stats.misses += 1;
+        const flightKey = `${generation}:${key}`;
+        let flight = rendering.get(flightKey);
+        if (!flight) {
+          flight = renderEntry(render, c, next, key).finally(() => rendering.delete(flightKey));
+          rendering.set(flightKey, flight);
+          entry = await flight;
+          if (entry instanceof Response) return entry;
+        } else {
+          entry = await flight;
+          // Not a cacheable page after all: this visitor gets their own render.
+          if (entry instanceof Response) return render(c, next);
+        }
+      }
+      return respond(entry, c.req.header('accept-encoding'), c.req.header('if-none-match'), compressed);
+    };
+  };
+
+  return {
+    ready,
+    stats,
+    clear,
+    wrap,
+    shared() {
+      const handler = wrap(async (c, next) => {
+        await next();
+        const response = new Response(c.res.body, c.res);
+        if (response.status === 200) response.headers.set(PUBLIC_PAGE_HEADER, '1');
+        return response;
+      });
+      return async (c, next) => {
+        const response = await handler(c, next);
+        if (!response) return;
+        // Served from memory: the route never ran.
+        if (!c.finalized) return response;
+        // The route ran: its answer replaces the one Hono holds, with this body's own length and
+        // encoding (Hono copies the old answer's headers over).
+        const encoding = response.headers.get('content-encoding');
+        const length = response.headers.get('content-length');
+        c.res = response;
+        if (encoding) c.res.headers.set('content-encoding', encoding);
+        else c.res.headers.delete('content-encoding');
+        if (length) c.res.headers.set('content-length', length);
+        else c.res.headers.delete('content-length');
+      };
+    },
+  };
+}
+
+async function respond(
+  entry: Entry,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+  compressed: (entry: Entry, encoding: 'br' | 'gzip') => Promise<Buffer>,
+): Promise<Response> {
+  const headers = new Headers(entry.headers);
+  headers.set('etag', entry.etag);
+  headers.set('vary', 'Accept-Encoding');
+  if (ifNoneMatch === entry.etag) return new Response(null, { status: 304, headers });
+  const encoding = pickEncoding(acceptEncoding);
+  const body = encoding ? await compressed(entry, encoding) : entry.identity;
+  if (encoding) headers.set('content-encoding', encoding);
+  headers.set('content-length', String(body.length));
+  // A Buffer is a Uint8Array; sent as it is, without a copy.
+  return new Response(body as Uint8Array<ArrayBuffer>, {
+    status: entry.status,
+    headers,
+  });
+}
+
+/** Brotli, then gzip, when the visitor accepts them (q=0 refuses). */
+function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const accepted = new Set(
+    header
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/** A short content hash for the ETag (FNV-1a over the body). */
+function hash(bytes: Buffer): string {
+  let value = 0x811c9dc5;
+  for (let index = 0; index < bytes.length; index += 1) {
+    value ^= bytes[index]!;
+    value = Math.imul(value, 0x01000193);
+  }
+  return (value >>> 0).toString(36);
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context';
+
+/**
+ * Where Paystack's inline checkout (@paystack/inline-js, bundled into our payment page's chunk)
+ * reaches: its checkout window is an iframe on checkout.paystack.com, which talks to
+ * api.paystack.co; on Safari it loads Apple Pay's script. js.paystack.co serves the same library
+ * to shops that do not bundle it.
+ */
+export const PAYSTACK = {
+  scripts: ['https://js.paystack.co', 'https://checkout.paystack.com', 'https://applepay.cdn-apple.com'],
+  frames: ['https://checkout.paystack.com'],
+  connect: ['https://api.paystack.co', 'https://checkout.paystack.com'],
+  images: ['https://checkout.paystack.com', 'https://paystack.com'],
+} as const;
+
+/** Pages whose answers belong to one person: never stored by any cache, the browser's included. */
+const PRIVATE_PAGES = /^\/(account|cart|checkout|payment|order-confirmation|admin|dev)(\/|$)/;
+const PRIVATE_API = /^\/api\/(account|auth|cart|orders|checkout|payments|admin|dev)(\/|$)/;
+
+/** The policy of a server-rendered page: our own files and inline code carrying this nonce. */
+export function pagePolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' ${PAYSTACK.scripts.join(' ')}`,
+    // <style> elements carry the nonce: the server's inline stylesheet, and those that libraries
+    // (the toaster, dialogs, Paystack's script) create later (web/lib/csp-nonce.ts).
+    `style-src-elem 'self' 'nonce-${nonce}'`,
+    // style="" attributes (a progress bar's width, an image's blurred preview) cannot run code.
+    "style-src-attr 'unsafe-inline'",
+    `img-src 'self' data: blob: ${PAYSTACK.images.join(' ')}`,
+    "font-src 'self' data:",
+    `connect-src 'self' ${PAYSTACK.connect.join(' ')}`,
+    `frame-src 'self' ${PAYSTACK.frames.join(' ')}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    // Nothing may frame the shop: account, checkout and admin cannot be clickjacked.
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Everything that is not a page (JSON, images, files): nothing may run, nothing may frame it. */
+export const NON_PAGE_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * Security headers on every answer: a Content-Security-Policy (pages get a fresh nonce per
+ * request for their inline state and stylesheet, `c.get('cspNonce')`), no MIME sniffing, no
+ * framing, a referrer that never carries a path to another site, HSTS when the shop is served
+ * over https, and `no-store` on answers that belong to one person.
+ */
+export function securityHeaders(options: { https: boolean }): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const nonce = randomBytes(16).toString('base64');
+    c.set('cspNonce', nonce);
+    await next();
+    const headers = c.res.headers;
+    const type = headers.get('content-type') ?? '';
+    if (!headers.has('content-security-policy')) {
+      headers.set(
+        'content-security-policy',
+        type.startsWith('text/html') ? pagePolicy(nonce) : NON_PAGE_POLICY,
+      );
+    }
+    headers.set('x-content-type-options', 'nosniff');
+    headers.set('x-frame-options', 'DENY');
+    headers.set('referrer-policy', 'strict-origin-when-cross-origin');
+    headers.set('cross-origin-opener-policy', 'same-origin-allow-popups');
+    if (options.https) headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    const path = c.req.path;
+    if (PRIVATE_API.test(path) || (type.startsWith('text/html') && PRIVATE_PAGES.test(path))) {
+      headers.set('cache-control', 'no-store');
+    }
+  };
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../constants';
+import { orderSchema } from './orders';
+
+/** Control characters (and lone surrogates), which no search or reason needs; line breaks when allowed. */
+function hasControlCharacters(value: string, allowLineBreaks: boolean): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(index + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      index++;
+      continue;
+    }
+    if (code >= 0xdc00 && code <= 0xdfff) return true;
+    if (allowLineBreaks && (code === 10 || code === 13 || code === 9)) continue;
+    if (code < 32 || code === 127) return true;
+  }
+  return false;
+}
+
+/** The Orders tab's status filter (spec §9): all, or one status. */
+export const ORDER_STATUS_FILTERS = ['all', ...ORDER_STATUSES] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+
+/** GET /api/admin/orders (and its CSV export): search, status filter, paging. */
+export const adminOrderListQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(200, 'Search for at most 200 characters')
+    .refine(
+      (value) => !hasControlCharacters(value, false),
+      'Search with letters, digits and punctuation only',
+    )
+    .optional()
+    .transform((value) => value || undefined),
+  status: z
+    .enum(ORDER_STATUS_FILTERS, 'Choose all, pending, processing, shipped, delivered or cancelled')
+    .default('all'),
+  page: z.coerce
+    .number()
+    .int('Page must be a whole number')
+    .min(1, 'Page must be 1 or more')
+    .max(10_000)
+    .default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, 'At most 100 orders a page').default(20),
+});
+export type AdminOrderListQuery = z.input<typeof adminOrderListQuery>;
+
+export const adminOrderRowSchema = z.object({
+  id: z.string(),
+  shortId: z.string(),
+  createdAt: z.string(),
+  /** The account's email, or null for a guest order (shown as Guest). */
+  customerEmail: z.string().nullable(),
+  shippingName: z.string(),
+  shippingEmail: z.string(),
+  itemCount: z.number().int(),
+  totalAmountKobo: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** Money to give back: a second payment not yet refunded, or a payment for a cancelled order. */
+  refundDue: z.boolean(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+
+export const adminOrderListResponse = z.object({
+  orders: z.array(adminOrderRowSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminOrderListResponse = z.infer<typeof adminOrderListResponse>;
+
+export const adminPaymentSchema = z.object({
+  reference: z.string(),
+  amountKobo: z.number().int(),
+  status: z.enum(['initialized', 'success', 'failed', 'abandoned']),
+  /** card, bank, ussd… as the provider reported it. */
+  channel: z.string().nullable(),
+  secondPayment: z.boolean(),
+  refundedKobo: z.number().int(),
+  createdAt: z.string(),
+  verifiedAt: z.string().nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
+export const adminRefundSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  amountKobo: z.number().int(),
+  kind: z.enum(['admin', 'second_payment']),
+  status: z.enum(['pending', 'processed', 'failed']),
+  reason: z.string().nullable(),
+  error: z.string().nullable(),
+  actor: z.string(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type AdminRefund = z.infer<typeof adminRefundSchema>;
+
+export const TIMELINE_KINDS = ['placed', 'payment', 'status', 'refund', 'email', 'note'] as const;
+
+export const timelineEntrySchema = z.object({
+  at: z.string(),
+  kind: z.enum(TIMELINE_KINDS),
+  title: z.string(),
+  detail: z.string().nullable(),
+  /** Who did it: an admin's email, the shopper, or the system ('Payment provider'…). */
+  actor: z.string().nullable(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+export const adminOrderDetailSchema = z.object({
+  order: orderSchema,
+  customerEmail: z.string().nullable(),
+  paymentReference: z.string().nullable(),
+  paymentChannel: z.string().nullable(),
+  payments: z.array(adminPaymentSchema),
+  refunds: z.array(adminRefundSchema),
+  /** What is left to refund of the charge that paid the order. */
+  refundableKobo: z.number().int(),
+  refundDue: z.boolean(),
+  timeline: z.array(timelineEntrySchema),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+export const adminOrderIdParams = z.object({ id: z.uuid('Order not found') });
+
+export const setOrderStatusRequest = z.object({
+  status: z.enum(ORDER_STATUSES, 'Choose pending, processing, shipped, delivered or cancelled'),
+});
+export type SetOrderStatusRequest = z.infer<typeof setOrderStatusRequest>;
+
+export const setPaymentStatusRequest = z.object({
+  paymentStatus: z.enum(PAYMENT_STATUSES, 'Choose pending, paid, failed, refunded or partially refunded'),
+});
+export type SetPaymentStatusRequest = z.infer<typeof setPaymentStatusRequest>;
+
+/** POST /api/admin/orders/:id/refunds: no amount refunds what is left of the payment. */
+export const refundRequest = z.object({
+  amountKobo: z
+    .number('Enter the amount to refund')
+    .int('Enter the amount in whole kobo')
+    .positive('The refund must be more than ₦0.00')
+    .max(1_000_000_000_00, 'That amount is more than any payment')
+    .optional(),
+  reason: z
+    .string()
+    .trim()
+    .max(500, 'Keep the reason under 500 characters')
+    .refine((value) => !hasControlCharacters(value, true), 'Remove control characters')
+    .optional()
+    .transform((value) => value || undefined),
+  /** Another successful charge of the order (a second payment); the paying one by default. */
+  reference: z.string().min(1).max(200).optional(),
+});
+export type RefundRequest = z.input<typeof refundRequest>;
+
+export const refundResponse = z.object({
+  refund: z.object({
+    id: z.string(),
+    amountKobo: z.number().int(),
+    status: z.enum(['processed', 'pending']),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+  }),
+});
+export type RefundResponse = z.infer<typeof refundResponse>;

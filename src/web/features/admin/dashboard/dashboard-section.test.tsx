@@ -1,0 +1,88 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Dashboard } from '#shared/schemas/dashboard';
+import DashboardSection from './dashboard-section';
+
+// The canvas chart is drawn in a real browser (tests/e2e/admin-customers.spec.ts); here, its table.
+vi.mock('./sales-chart', () => ({ SalesChart: () => <p>chart</p> }));
+
+const dashboard: Dashboard = {
+  asOf: '2026-11-23T12:00:00.000Z',
+  periods: {
+    currentStart: '2026-10-31T23:00:00.000Z',
+    previousStart: '2026-09-30T23:00:00.000Z',
+    previousEnd: '2026-10-23T12:00:00.000Z',
+  },
+  sales: {
+    totalKobo: 5_000_000,
+    paidOrders: 3,
+    month: { current: 1_250_000, previous: 2_500_000, changePercent: -50 },
+  },
+  customers: { total: 3, month: { current: 2, previous: 0, changePercent: null } },
+  inventory: {
+    products: 4,
+    lowStock: 0,
+    threshold: 5,
+    unitsSold: { current: 3, previous: 2, changePercent: 50 },
+  },
+  recentOrders: [
+    {
+      id: 'a1b2c3d4-0000-4000-8000-000000000001',
+      shortId: 'a1b2c3d4',
+      email: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      status: 'pending',
+      paymentStatus: 'pending',
+      totalKobo: 1_250_000,
+    },
+  ],
+  products: { items: [], total: 0 },
+  lowStock: [],
+  salesByDay: [],
+};
+
+function renderWith(response: Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => response.clone()),
+  );
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <DashboardSection />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('the admin Dashboard section', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the server's changes against last month, never a fixed figure", async () => {
+    renderWith(new Response(JSON.stringify(dashboard), { headers: { 'content-type': 'application/json' } }));
+    const summary = await screen.findByRole('list', { name: 'Summary' });
+    const [sales, customers, inventory] = within(summary).getAllByRole('listitem');
+    expect(sales!.textContent).toContain('₦50,000.00');
+    expect(sales!.textContent).toContain('₦12,500.00 this month · ▼ down 50% vs the same days last month');
+    expect(customers!.textContent).toContain('2 new this month · none in the same days last month');
+    expect(inventory!.textContent).toContain(
+      '3 units sold this month · ▲ up 50% vs the same days last month',
+    );
+    expect(inventory!.textContent).toContain('None at or below 5 in stock');
+    expect(screen.getByText('All products are well stocked')).toBeTruthy();
+    expect(screen.getByText(/^Guest ·/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('+12%');
+  });
+
+  it('says so when the figures cannot be loaded', async () => {
+    renderWith(new Response(JSON.stringify({ error: { code: 'internal', message: 'x' } }), { status: 500 }));
+    expect(await screen.findByText('Failed to load the dashboard. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,139 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminKeys } from '../query-keys';
+import { DropSettings, readDropForm } from './drop-settings';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('../../../components/ui/toast', () => ({ toast }));
+
+const PRODUCT = '6d326ef3-310f-4b52-8959-1a7ea17a1b39';
+type Call = { url: string; method: string; body: unknown };
+let calls: Call[];
+let answer: { status: number; body: unknown };
+
+beforeEach(() => {
+  calls = [];
+  answer = { status: 200, body: {} };
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : null });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+function renderForm(props: { releaseAt: string | null; limitPerCustomer: number | null }) {
+  const client = new QueryClient();
+  const invalidate = vi.spyOn(client, 'invalidateQueries');
+  const onSaved = vi.fn();
+  render(
+    <QueryClientProvider client={client}>
+      <DropSettings productId={PRODUCT} {...props} onSaved={onSaved} />
+    </QueryClientProvider>,
+  );
+  return { invalidate, onSaved };
+}
+
+const releaseInput = () => screen.getByLabelText('Release time (Lagos time)') as HTMLInputElement;
+const limitInput = () => screen.getByLabelText('Limit per customer') as HTMLInputElement;
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save drop' }));
+
+describe('DropSettings', () => {
+  it('shows the current release time on the Lagos clock and the limit', () => {
+    renderForm({ releaseAt: '2026-11-24T17:00:00.000Z', limitPerCustomer: 2 });
+    expect(screen.getByRole('form', { name: 'Drop' })).toBeTruthy();
+    expect(releaseInput().type).toBe('datetime-local');
+    expect(releaseInput().value).toBe('2026-11-24T18:00');
+    expect(limitInput().value).toBe('2');
+  });
+
+  it('saves the time read as Lagos time and the limit, then says so', async () => {
+    const { invalidate, onSaved } = renderForm({ releaseAt: null, limitPerCustomer: null });
+    const drop = { productId: PRODUCT, releaseAt: '2026-12-01T08:30:00.000Z', limitPerCustomer: 3 };
+    answer = { status: 200, body: { drop } };
+    fireEvent.change(releaseInput(), { target: { value: '2026-12-01T09:30' } });
+    fireEvent.change(limitInput(), { target: { value: '3' } });
+    save();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Drop settings saved'));
+    expect(calls).toEqual([
+      {
+        url: `/api/admin/products/${PRODUCT}/drop`,
+        method: 'PUT',
+        body: { releaseAt: '2026-12-01T08:30:00.000Z', limitPerCustomer: 3 },
+      },
+    ]);
+    expect(onSaved).toHaveBeenCalledWith(drop);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: adminKeys.products.all() });
+  });
+
+  it('clears both with empty fields', async () => {
+    renderForm({ releaseAt: '2026-11-24T17:00:00.000Z', limitPerCustomer: 2 });
+    answer = { status: 200, body: { drop: { productId: PRODUCT, releaseAt: null, limitPerCustomer: null } } };
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the release time' }));
+    expect(releaseInput().value).toBe('');
+    fireEvent.change(limitInput(), { target: { value: '' } });
+    save();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ releaseAt: null, limitPerCustomer: null });
+  });
+
+  it('says what is wrong before sending anything', () => {
+    renderForm({ releaseAt: null, limitPerCustomer: null });
+    fireEvent.change(limitInput(), { target: { value: '1.5' } });
+    save();
+    expect(screen.getByText('Limit per customer must be a whole number')).toBeTruthy();
+    expect(limitInput().getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(limitInput(), { target: { value: '0' } });
+    save();
+    expect(screen.getByText('Limit per customer must be at least 1')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's refusal by the field and in a toast", async () => {
+    renderForm({ releaseAt: null, limitPerCustomer: null });
+    answer = {
+      status: 400,
+      body: {
+        error: {
+          code: 'bad_request',
+          message: 'Limit per customer must be at most 999',
+          fields: { limitPerCustomer: 'Limit per customer must be at most 999' },
+        },
+      },
+    };
+    fireEvent.change(limitInput(), { target: { value: '5' } });
+    save();
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'Failed to save drop settings',
+        'Limit per customer must be at most 999',
+      ),
+    );
+    expect(screen.getByText('Limit per customer must be at most 999', { selector: 'p' })).toBeTruthy();
+  });
+});
+
+describe('readDropForm', () => {
+  it('reads the fields as the API wants them', () => {
+    expect(readDropForm('2027-01-01T00:30', '10')).toEqual({
+      ok: true,
+      value: { releaseAt: '2026-12-31T23:30:00.000Z', limitPerCustomer: 10 },
+    });
+    expect(readDropForm('', '')).toEqual({ ok: true, value: { releaseAt: null, limitPerCustomer: null } });
+    expect(readDropForm('2026-13-01T10:00', '1000')).toEqual({
+      ok: false,
+      errors: {
+        releaseAt: 'Please enter a valid release date and time',
+        limitPerCustomer: 'Limit per customer must be at most 999',
+      },
+    });
+  });
+});

@@ -1,0 +1,343 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
+import { ADMIN_COLORS, ADMIN_DEFAULT_COLORS, ADMIN_SIZES } from '#shared/constants';
+import {
+  type AdminCategoryOption,
+  type AdminProduct,
+  PRODUCT_MESSAGES,
+  type ProductFormValues,
+  type ProductInput,
+  productFormSchema,
+} from '#shared/schemas/admin-products';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import {
+  CheckboxField,
+  NumberField,
+  SelectField,
+  TextareaField,
+  TextField,
+} from '../../../components/ui/fields';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api';
+import { applyServerError } from '../../../lib/form-errors';
+import { DropSettings } from './drop-settings';
+import { OptionPicker } from './option-picker';
+import { ProductImagesEditor } from './product-images-editor';
+import { useAdminCategories, useAdminProduct, useSaveProduct } from './products-api';
+import { VariantStockTable } from './variant-stock-table';
+
+export const NEW_PRODUCT: ProductFormValues = {
+  name: '',
+  description: '',
+  price: '',
+  category: '',
+  subcategory: '',
+  gender: '',
+  stock: '0',
+  sizes: [],
+  colors: [...ADMIN_DEFAULT_COLORS],
+  isActive: true,
+  isFeatured: false,
+  isMystery: false,
+};
+
+/** The form's values for a product being edited (price in naira as typed, stock unused). */
+export function formValuesOf(product: AdminProduct): ProductFormValues {
+  return {
+    name: product.name,
+    description: product.description,
+    price: (product.priceKobo / 100).toFixed(2),
+    category: product.category,
+    subcategory: product.subcategory ?? '',
+    gender: product.gender,
+    stock: '0',
+    sizes: product.sizes,
+    colors: product.colors,
+    isActive: product.isActive,
+    isFeatured: product.isFeatured,
+    isMystery: product.isMystery,
+  };
+}
+
+const FIELDS = [
+  'name',
+  'description',
+  'price',
+  'category',
+  'subcategory',
+  'gender',
+  'stock',
+  'sizes',
+  'colors',
+] as const;
+
+type ProductForm = UseFormReturn<ProductFormValues, unknown, ProductInput>;
+
+/**
+ * Add Product / Edit Product. Saving a new product keeps the dialog open on it, so its photos
+ * upload (those picked before saving start then) and its variants' stock can be set.
+ */
+export function ProductDialog({ productId, onClose }: { productId: string | null; onClose: () => void }) {
+  const [id, setId] = useState(productId);
+  const product = useAdminProduct(id);
+
+  useEffect(() => {
+    if (product.isError)
+      toast.error(PRODUCT_MESSAGES.loadFailed, errorMessage(product.error, 'Please try again'));
+  }, [product.isError, product.error]);
+
+  return (
+    <Dialog open onClose={onClose} title={id ? 'Edit Product' : 'Add Product'} size="xl" closeLabel="Close">
+      {id && product.isPending ? (
+        <p className="p-5 text-sm text-neutral-600" role="status">
+          Loading product...
+        </p>
+      ) : id && product.isError ? (
+        <div className="space-y-3 p-5">
+          <FormAlert>{PRODUCT_MESSAGES.loadFailed}</FormAlert>
+          <Button variant="secondary" onClick={() => product.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <ProductFormBody
+          // Kept mounted across the first save, so photos picked before it upload after it.
+          key={productId ?? 'new'}
+          product={id ? (product.data ?? null) : null}
+          onCreated={(created) => setId(created.id)}
+          onClose={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function ProductFormBody({
+  product,
+  onCreated,
+  onClose,
+}: {
+  product: AdminProduct | null;
+  onCreated: (product: AdminProduct) => void;
+  onClose: () => void;
+}) {
+  const save = useSaveProduct();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form: ProductForm = useForm<ProductFormValues, unknown, ProductInput>({
+    resolver: zodResolver(productFormSchema),
+    defaultValues: product ? formValuesOf(product) : NEW_PRODUCT,
+  });
+  const name = useWatch({ control: form.control, name: 'name' });
+  // Photos picked before a new product is saved wait in the editor; it keeps them across the save.
+  const [pendingProductId, setPendingProductId] = useState<string | null>(product?.id ?? null);
+
+  const submit = form.handleSubmit(async (_input, event) => {
+    setFormError(null);
+    event?.preventDefault();
+    try {
+      const saved = await save.mutateAsync({ id: product?.id ?? null, values: form.getValues() });
+      if (product) {
+        toast.success(PRODUCT_MESSAGES.updated);
+        form.reset(formValuesOf(saved));
+      } else {
+        toast.success(PRODUCT_MESSAGES.added);
+        setPendingProductId(saved.id);
+        onCreated(saved);
+      }
+    } catch (error) {
+      const message = applyServerError(error, form.setError, FIELDS, PRODUCT_MESSAGES.saveFailed);
+      setFormError(message);
+      toast.error(PRODUCT_MESSAGES.saveFailed, message === PRODUCT_MESSAGES.saveFailed ? undefined : message);
+    }
+  });
+
+  return (
+    <div className="space-y-6 p-5">
+      <form noValidate onSubmit={submit} className="space-y-6" aria-label="Product details">
+        {formError ? <FormAlert>{formError}</FormAlert> : null}
+        <DetailsFieldset form={form} isNew={!product} />
+        <OptionsFieldset form={form} />
+        <VisibilityFieldset form={form} />
+        <div className="sticky bottom-0 -mx-5 flex flex-col-reverse gap-2 border-t border-neutral-200 bg-white px-5 py-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            {product ? 'Close' : 'Cancel'}
+          </Button>
+          <Button type="submit" busy={save.isPending} busyLabel="Saving...">
+            {product ? 'Save Changes' : 'Add Product'}
+          </Button>
+        </div>
+      </form>
+
+      {product ? (
+        <Section
+          title="Drop"
+          description="A release time keeps it 'Coming soon' until then (Lagos time); a limit caps what each customer can buy."
+        >
+          <DropSettings
+            productId={product.id}
+            releaseAt={product.releaseAt}
+            limitPerCustomer={product.limitPerCustomer}
+          />
+        </Section>
+      ) : null}
+
+      {product ? (
+        <Section title="Stock by variant" description="Each change is recorded with its reason.">
+          <VariantStockTable product={product} />
+        </Section>
+      ) : null}
+      <Section title="Photos" description="The first photo is the main image.">
+        <ProductImagesEditor
+          productId={pendingProductId}
+          productName={name || product?.name || ''}
+          images={product?.images ?? []}
+        />
+      </Section>
+    </div>
+  );
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="space-y-3 border-t border-neutral-200 pt-5">
+      <div>
+        <h3 className="text-base font-black">{title}</h3>
+        {description ? <p className="text-sm text-neutral-600">{description}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function DetailsFieldset({ form, isNew }: { form: ProductForm; isNew: boolean }) {
+  const { register, formState, setValue, control } = form;
+  const errors = formState.errors;
+  const categories = useAdminCategories();
+  const category = useWatch({ control, name: 'category' });
+  const options: AdminCategoryOption[] = categories.data ?? [];
+  const chosen = options.find((option) => option.slug === category);
+  const categoryField = register('category', {
+    // A new category's subcategories differ: the one chosen no longer applies.
+    onChange: () => setValue('subcategory', ''),
+  });
+
+  return (
+    <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
+      <legend className="sr-only">Details</legend>
+      <TextField label="Name" className="sm:col-span-2" error={errors.name?.message} {...register('name')} />
+      <TextareaField
+        label="Description"
+        className="sm:col-span-2"
+        rows={3}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <NumberField label="Price" prefix="₦" error={errors.price?.message} {...register('price')} />
+      <SelectField
+        label="Gender"
+        placeholder="Select gender"
+        options={[
+          { value: 'men', label: 'Men' },
+          { value: 'women', label: 'Women' },
+        ]}
+        error={errors.gender?.message}
+        {...register('gender')}
+      />
+      <SelectField
+        label="Category"
+        placeholder={categories.isPending ? 'Loading categories...' : 'Select category'}
+        options={options.map((option) => ({ value: option.slug, label: option.name }))}
+        error={errors.category?.message}
+        {...categoryField}
+      />
+      <SelectField
+        label="Subcategory"
+        placeholder={chosen ? 'None' : 'Choose a category first'}
+        options={(chosen?.subcategories ?? []).map((option) => ({ value: option.slug, label: option.name }))}
+        disabled={!chosen || chosen.subcategories.length === 0}
+        error={errors.subcategory?.message}
+        {...register('subcategory')}
+      />
+      {isNew ? (
+        <NumberField
+          label="Stock"
+          integer
+          suffix="units"
+          hint="Split evenly across the sizes and colours; adjust each one after saving."
+          error={errors.stock?.message}
+          {...register('stock')}
+        />
+      ) : null}
+    </fieldset>
+  );
+}
+
+function OptionsFieldset({ form }: { form: ProductForm }) {
+  const sizes = useWatch({ control: form.control, name: 'sizes' });
+  const colors = useWatch({ control: form.control, name: 'colors' });
+  const variants = sizes.length * Math.max(colors.length, 1);
+  return (
+    <div className="space-y-5">
+      <Controller
+        control={form.control}
+        name="sizes"
+        render={({ field, fieldState }) => (
+          <OptionPicker
+            legend="Sizes"
+            kind="size"
+            options={ADMIN_SIZES}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message ?? form.formState.errors.sizes?.root?.message}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="colors"
+        render={({ field, fieldState }) => (
+          <OptionPicker
+            legend="Colours"
+            kind="color"
+            options={ADMIN_COLORS}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <p className="text-sm text-neutral-600" aria-live="polite">
+        {sizes.length === 0
+          ? 'Choose sizes to create variants.'
+          : `${variants} ${variants === 1 ? 'variant' : 'variants'}: each size${colors.length ? ' in each colour' : ''}.`}
+      </p>
+    </div>
+  );
+}
+
+function VisibilityFieldset({ form }: { form: ProductForm }) {
+  const { register } = form;
+  return (
+    <fieldset className="grid gap-1 sm:grid-cols-3">
+      <legend className="text-sm font-semibold text-neutral-800">Visibility</legend>
+      <CheckboxField label="Active" hint="Shown in the shop" {...register('isActive')} />
+      <CheckboxField label="Featured" hint="On the home page" {...register('isFeatured')} />
+      <CheckboxField
+        label="Mystery / scratchcard"
+        hint="Shows the duplicates and returns notes"
+        {...register('isMystery')}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,365 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { AdminImage } from '#shared/schemas/admin-products';
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '#shared/schemas/images';
+import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/form-field';
+import { ProductThumbnail } from '../../../components/ui/product-image';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api';
+import { uploadProductImage, useArrangeImages, useRemoveImage, useSetProductImages } from './products-api';
+
+type Upload = {
+  key: string;
+  file: File;
+  progress: number;
+  status: 'waiting' | 'uploading' | 'failed';
+  error?: string;
+};
+
+let uploadCounter = 0;
+
+/**
+ * A product's photos: dropped on the area or picked (several at once), each uploaded on its own
+ * with a progress bar; then ordered (drag, or the move buttons), one chosen as main (the first),
+ * alt texts edited, removed. Before the product exists (`productId` null) picked files wait and
+ * are uploaded as soon as it is saved.
+ */
+export function ProductImagesEditor({
+  productId,
+  productName,
+  images,
+}: {
+  productId: string | null;
+  productName: string;
+  images: AdminImage[];
+}) {
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const inputId = useId();
+  const hintId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  function addFiles(files: FileList | File[]) {
+    const added: Upload[] = [...files].map((file) => ({
+      key: `upload-${++uploadCounter}`,
+      file,
+      progress: 0,
+      // Checked here to save the wait; the server checks every file again, by its content.
+      ...(file.size > IMAGE_MAX_BYTES
+        ? { status: 'failed' as const, error: IMAGE_MESSAGES.tooLarge }
+        : { status: 'waiting' as const }),
+    }));
+    setUploads((current) => [...current, ...added]);
+  }
+
+  const update = (key: string, patch: Partial<Upload>) =>
+    setUploads((current) => current.map((upload) => (upload.key === key ? { ...upload, ...patch } : upload)));
+
+  return (
+    <div className="space-y-4">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop area is a convenience; the labelled button beside it picks the same files from the keyboard */}
+      <div
+        onDragOver={(event) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          if (event.dataTransfer.files.length === 0) return;
+          event.preventDefault();
+          setDragging(false);
+          addFiles(event.dataTransfer.files);
+        }}
+        className={`flex flex-col items-center gap-2 rounded-lg border-2 border-dashed p-5 text-center ${
+          dragging ? 'border-neutral-900 bg-neutral-100' : 'border-neutral-300 bg-white'
+        }`}
+      >
+        <p className="text-sm font-semibold">Drop photos here</p>
+        <p className="text-xs text-neutral-500">or</p>
+        <label htmlFor={inputId} className="sr-only">
+          Choose photos
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          multiple
+          accept={IMAGE_ACCEPT}
+          aria-describedby={hintId}
+          className="sr-only"
+          onChange={(event) => {
+            if (event.target.files) addFiles(event.target.files);
+            event.target.value = '';
+          }}
+        />
+        <Button variant="secondary" size="sm" onClick={() => inputRef.current?.click()}>
+          Choose photos
+        </Button>
+        <p id={hintId} className="text-xs text-neutral-500">
+          {IMAGE_MESSAGES.hint}
+        </p>
+      </div>
+
+      {uploads.length > 0 ? (
+        <ul className="space-y-2" aria-label="Uploads">
+          {uploads.map((upload) => (
+            <UploadRow
+              key={upload.key}
+              upload={upload}
+              productId={productId}
+              onProgress={(progress) => update(upload.key, { progress, status: 'uploading' })}
+              onFailed={(error) => update(upload.key, { status: 'failed', error })}
+              onDone={() => setUploads((current) => current.filter((item) => item.key !== upload.key))}
+              onDismiss={() => setUploads((current) => current.filter((item) => item.key !== upload.key))}
+            />
+          ))}
+        </ul>
+      ) : null}
+
+      {productId ? (
+        <ImageList productId={productId} productName={productName} images={images} />
+      ) : uploads.length > 0 ? (
+        <p className="text-sm text-neutral-600">These photos are uploaded when the product is saved.</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** One file on its way: starts once the product exists, reports progress, then leaves the list. */
+function UploadRow({
+  upload,
+  productId,
+  onProgress,
+  onFailed,
+  onDone,
+  onDismiss,
+}: {
+  upload: Upload;
+  productId: string | null;
+  onProgress: (fraction: number) => void;
+  onFailed: (message: string) => void;
+  onDone: () => void;
+  onDismiss: () => void;
+}) {
+  const setImages = useSetProductImages(productId ?? '');
+  const started = useRef(false);
+  const callbacks = useRef({ onProgress, onFailed, onDone, setImages });
+  callbacks.current = { onProgress, onFailed, onDone, setImages };
+
+  useEffect(() => {
+    if (!productId || upload.status !== 'waiting' || started.current) return;
+    started.current = true;
+    callbacks.current.onProgress(0);
+    uploadProductImage(productId, upload.file, (fraction) => callbacks.current.onProgress(fraction))
+      .then(async () => {
+        // The full list, in the server's order, replaces the cached one.
+        const response = await fetch(`/api/admin/products/${productId}`, { credentials: 'same-origin' });
+        if (response.ok) {
+          const body = (await response.json()) as { product: { images: AdminImage[] } };
+          await callbacks.current.setImages(body.product.images);
+        }
+        callbacks.current.onDone();
+      })
+      .catch((error: unknown) => {
+        callbacks.current.onFailed(errorMessage(error, 'The upload failed. Please try again.'));
+      });
+  }, [productId, upload.status, upload.file]);
+
+  const percent = Math.round(upload.progress * 100);
+  return (
+    <li className="rounded border border-neutral-200 bg-white p-3">
+      <div className="flex items-center justify-between gap-2">
+        <span className="min-w-0 truncate text-sm font-semibold">{upload.file.name}</span>
+        {upload.status === 'failed' ? (
+          <Button variant="ghost" size="sm" onClick={onDismiss} aria-label={`Dismiss ${upload.file.name}`}>
+            Dismiss
+          </Button>
+        ) : (
+          <span className="shrink-0 text-xs text-neutral-600 tabular-nums">
+            {upload.status === 'waiting' ? 'Waiting' : `${percent}%`}
+          </span>
+        )}
+      </div>
+      {upload.status === 'failed' ? (
+        <p role="alert" className="mt-1 text-sm font-semibold text-red-700">
+          {upload.error}
+        </p>
+      ) : (
+        <div
+          role="progressbar"
+          aria-label={`Uploading ${upload.file.name}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={upload.status === 'waiting' ? 0 : percent}
+          className="mt-2 h-2 w-full overflow-hidden rounded-full bg-neutral-200"
+        >
+          <div
+            className="h-full rounded-full bg-neutral-900 transition-[width] duration-150 motion-reduce:transition-none"
+            style={{ width: `${upload.status === 'waiting' ? 0 : percent}%` }}
+          />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The stored photos in order; the first is the main image. */
+function ImageList({
+  productId,
+  productName,
+  images,
+}: {
+  productId: string;
+  productName: string;
+  images: AdminImage[];
+}) {
+  const arrange = useArrangeImages(productId);
+  const remove = useRemoveImage(productId);
+  const [dragged, setDragged] = useState<string | null>(null);
+
+  if (images.length === 0) return <p className="text-sm text-neutral-600">No photos yet.</p>;
+
+  function save(order: AdminImage[]) {
+    arrange.mutate(
+      { images: order.map((image) => ({ id: image.id, altText: image.altText })) },
+      {
+        onError: (error) => toast.error('Failed to save the photos', errorMessage(error, 'Please try again')),
+      },
+    );
+  }
+
+  function move(from: number, to: number) {
+    if (to < 0 || to >= images.length || from === to) return;
+    const order = [...images];
+    const [item] = order.splice(from, 1);
+    if (item) order.splice(to, 0, item);
+    save(order);
+  }
+
+  return (
+    <ol className="space-y-3" aria-label="Photos, the first is the main image">
+      {images.map((image, index) => (
+        <li
+          key={image.id}
+          draggable
+          onDragStart={(event) => {
+            setDragged(image.id);
+            event.dataTransfer.effectAllowed = 'move';
+          }}
+          onDragOver={(event) => {
+            if (dragged) event.preventDefault();
+          }}
+          onDrop={(event) => {
+            event.preventDefault();
+            const from = images.findIndex((item) => item.id === dragged);
+            setDragged(null);
+            if (from !== -1) move(from, index);
+          }}
+          onDragEnd={() => setDragged(null)}
+          className={`grid grid-cols-[4.5rem_minmax(0,1fr)] gap-3 rounded border bg-white p-3 ${
+            dragged === image.id ? 'border-neutral-900 opacity-60' : 'border-neutral-200'
+          }`}
+        >
+          <div className="relative h-18 w-18 overflow-hidden rounded bg-neutral-100">
+            <ProductThumbnail imageId={image.id} sizes="72px" />
+            {index === 0 ? (
+              <span className="absolute left-1 top-1 rounded bg-neutral-900 px-1.5 py-0.5 text-[10px] font-bold uppercase text-white">
+                Main
+              </span>
+            ) : null}
+          </div>
+          <div className="min-w-0 space-y-2">
+            <AltTextField
+              image={image}
+              index={index}
+              productName={productName}
+              onSave={(altText) =>
+                save(images.map((item) => (item.id === image.id ? { ...item, altText } : item)))
+              }
+            />
+            <div className="flex flex-wrap gap-1">
+              {index > 0 ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => move(index, 0)}
+                  disabled={arrange.isPending}
+                >
+                  Make main<span className="sr-only"> image: photo {index + 1}</span>
+                </Button>
+              ) : null}
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => move(index, index - 1)}
+                disabled={index === 0 || arrange.isPending}
+                aria-label={`Move photo ${index + 1} up`}
+              >
+                ↑
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => move(index, index + 1)}
+                disabled={index === images.length - 1 || arrange.isPending}
+                aria-label={`Move photo ${index + 1} down`}
+              >
+                ↓
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-red-700"
+                busy={remove.isPending && remove.variables === image.id}
+                onClick={() =>
+                  remove.mutate(image.id, {
+                    onError: (error) =>
+                      toast.error('Failed to delete the photo', errorMessage(error, 'Please try again')),
+                  })
+                }
+                aria-label={`Delete photo ${index + 1}`}
+              >
+                Delete
+              </Button>
+            </div>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function AltTextField({
+  image,
+  index,
+  productName,
+  onSave,
+}: {
+  image: AdminImage;
+  index: number;
+  productName: string;
+  onSave: (altText: string) => void;
+}) {
+  const [value, setValue] = useState(image.altText);
+  const id = useId();
+  useEffect(() => setValue(image.altText), [image.altText]);
+  return (
+    <div>
+      <label htmlFor={id} className="text-xs font-semibold text-neutral-700">
+        Alt text, photo {index + 1}
+      </label>
+      <input
+        id={id}
+        value={value}
+        placeholder={productName}
+        maxLength={200}
+        onChange={(event) => setValue(event.target.value)}
+        onBlur={() => {
+          if (value.trim() !== image.altText) onSave(value.trim());
+        }}
+        className={`${inputClass} mt-0.5 py-1.5 text-sm`}
+      />
+    </div>
+  );
+}

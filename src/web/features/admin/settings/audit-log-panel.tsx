@@ -1,0 +1,241 @@
+import { type FormEvent, useState } from 'react';
+import { formatNaira } from '#shared/money';
+import { AUDIT_ENTITIES, type AuditEntityType, type AuditEntryDto } from '#shared/schemas/settings';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/fields';
+import { FormField, inputClass } from '../../../components/ui/form-field';
+import { formatLagosDateTime } from './lagos-time';
+import { Pager } from './pager';
+import { type AuditFilters, useAuditLog } from './settings-api';
+import { Card, Empty, LoadError, Loading, words } from './settings-ui';
+
+const ENTITY_WORDS: Record<AuditEntityType, string> = {
+  product: 'Product',
+  variant: 'Variant and stock',
+  product_image: 'Product image',
+  order: 'Order',
+  payment: 'Payment',
+  refund: 'Refund',
+  setting: 'Setting',
+  shipping_method: 'Shipping method',
+  notification: 'Notification',
+  email: 'Email',
+  user: 'User and role',
+};
+
+const entityWords = (type: string) => ENTITY_WORDS[type as AuditEntityType] ?? words(type);
+
+/** Fields whose values are one of a few API words, not free text. */
+const CHOICES = new Set([
+  'type',
+  'targetAudience',
+  'displayLocation',
+  'status',
+  'paymentStatus',
+  'payment_status',
+  'role',
+  'reason',
+]);
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** One value as a person reads it: naira for kobo, Lagos time for times, Yes/No, '(empty)'. */
+export function readable(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number' && /kobo$/i.test(key)) return formatNaira(value);
+  if (typeof value === 'string' && ISO.test(value)) return formatLagosDateTime(value);
+  if (typeof value === 'object') return JSON.stringify(value);
+  // The API's words for choices ('site_wide', 'promotional') as a person says them.
+  if (typeof value === 'string' && (CHOICES.has(key) || /^[a-z]+(_[a-z]+)+$/.test(value)))
+    return words(value);
+  return String(value);
+}
+
+/** `feeKobo` → 'Fee', `notify_admin` → 'Notify admin'. */
+const fieldWords = (key: string) =>
+  words(
+    key
+      .replace(/Kobo$/, '')
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase(),
+  );
+
+/** Settings → Audit log: who changed what, before → after, when (Lagos time). */
+export function AuditLogPanel() {
+  const [draft, setDraft] = useState({ entityType: '', actor: '', from: '', to: '' });
+  const [filters, setFilters] = useState<AuditFilters>({ page: 1 });
+  const query = useAuditLog(filters);
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    setFilters({
+      page: 1,
+      entityType: draft.entityType || undefined,
+      actor: draft.actor.trim() || undefined,
+      from: draft.from || undefined,
+      to: draft.to || undefined,
+    });
+  }
+
+  return (
+    <>
+      <form
+        onSubmit={apply}
+        aria-label="Filter the audit log"
+        className="grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        <SelectField
+          label="Record"
+          placeholder="Everything"
+          options={AUDIT_ENTITIES.map((value) => ({ value, label: ENTITY_WORDS[value] }))}
+          value={draft.entityType}
+          onChange={(event) => setDraft({ ...draft, entityType: event.target.value })}
+        />
+        <TextField
+          label="Person"
+          type="search"
+          placeholder="Email"
+          value={draft.actor}
+          onChange={(event) => setDraft({ ...draft, actor: event.target.value })}
+        />
+        <DateField label="From" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
+        <DateField label="To" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+          <Button type="submit" size="sm">
+            Apply Filters
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              setDraft({ entityType: '', actor: '', from: '', to: '' });
+              setFilters({ page: 1 });
+            }}
+          >
+            Clear
+          </Button>
+        </div>
+      </form>
+      <div className="mt-4" aria-live="polite" aria-busy={query.isFetching}>
+        {query.isPending ? (
+          <Loading what="the audit log" />
+        ) : query.isError ? (
+          <LoadError
+            message={query.error.message || 'Failed to load the audit log'}
+            onRetry={() => void query.refetch()}
+          />
+        ) : query.data.entries.length === 0 ? (
+          <Empty>No changes match these filters.</Empty>
+        ) : (
+          <>
+            <ol className="space-y-3" aria-label="Audit log entries">
+              {query.data.entries.map((entry) => (
+                <li key={entry.id}>
+                  <AuditEntry entry={entry} />
+                </li>
+              ))}
+            </ol>
+            <Pager
+              page={query.data.page}
+              pageSize={query.data.pageSize}
+              total={query.data.total}
+              onPage={(page) => setFilters({ ...filters, page })}
+              what="entries"
+            />
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+function AuditEntry({ entry }: { entry: AuditEntryDto }) {
+  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  const details = Object.entries(entry.details ?? {});
+  return (
+    <Card>
+      <article aria-label={`${entityWords(entry.entityType)} ${entry.action} by ${entry.actor}`}>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h3 className="font-bold">
+            {entityWords(entry.entityType)} {entry.action.replaceAll('_', ' ')}
+            {entry.entityId ? (
+              <span className="ml-2 break-all font-mono text-xs font-normal text-neutral-600">
+                {entry.entityId}
+              </span>
+            ) : null}
+          </h3>
+          <time dateTime={entry.createdAt} className="text-xs text-neutral-600">
+            {formatLagosDateTime(entry.createdAt)}
+          </time>
+        </div>
+        <p className="mt-1 break-all text-sm text-neutral-700">
+          By <span className="font-semibold">{entry.actor || 'unknown'}</span>
+        </p>
+        {keys.length > 0 ? (
+          <dl className="mt-3 grid gap-x-6 gap-y-2 border-t border-neutral-100 pt-3 text-sm sm:grid-cols-2">
+            {keys.map((key) => {
+              const hadBefore = entry.before !== null;
+              const hasAfter = entry.after !== null;
+              return (
+                <div key={key} className="min-w-0">
+                  <dt className="text-xs font-semibold uppercase tracking-wide text-neutral-500">
+                    {fieldWords(key)}
+                  </dt>
+                  <dd className="mt-0.5 break-words">
+                    {hadBefore ? (
+                      <del className="text-red-800 decoration-red-800/60">
+                        <span className="sr-only">from </span>
+                        {readable(key, entry.before?.[key])}
+                      </del>
+                    ) : null}
+                    {hadBefore && hasAfter ? (
+                      <span aria-hidden="true" className="mx-2 text-neutral-500">
+                        →
+                      </span>
+                    ) : null}
+                    {hasAfter ? (
+                      <ins className="font-semibold text-green-900 no-underline">
+                        <span className="sr-only">{hadBefore ? ' to ' : ''}</span>
+                        {readable(key, entry.after?.[key])}
+                      </ins>
+                    ) : null}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+        ) : null}
+        {details.length > 0 ? (
+          <p className="mt-2 break-words text-xs text-neutral-600">
+            {details.map(([key, value]) => `${fieldWords(key)}: ${readable(key, value)}`).join(' · ')}
+          </p>
+        ) : null}
+      </article>
+    </Card>
+  );
+}
+
+function DateField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField label={label} hint="Lagos date">
+      {(control) => (
+        <input
+          type="date"
+          {...control}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={inputClass}
+        />
+      )}
+    </FormField>
+  );
+}

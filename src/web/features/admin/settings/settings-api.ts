@@ -1,0 +1,186 @@
+/**
+ * Settings' API calls, one fetcher + query options + hook per read, one mutation hook per change
+ * (the pattern of admin-profile.ts). Every change invalidates what it affects through adminKeys,
+ * including the audit log, which gains an entry with each change.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminEmailListResponse, EmailStatus, ResendEmailResponse } from '#shared/schemas/emails';
+import type {
+  AdminShippingMethodResponse,
+  AdminShippingMethodsResponse,
+  AuditListResponse,
+  NotificationCreateRequest,
+  NotificationListResponse,
+  NotificationResponse,
+  NotificationUpdateRequest,
+  OutOfStockSettingsRequest,
+  OutOfStockSettingsResponse,
+  PaymentSettingsResponse,
+  ShippingMethodCreateRequest,
+  ShippingMethodUpdateRequest,
+  StoreSettings,
+  StoreSettingsResponse,
+} from '#shared/schemas/settings';
+import { type ApiFetch, api, apiJson, browserFetch } from '../../../lib/api';
+import { adminKeys } from '../query-keys';
+
+const get = <T>(path: string, fetcher: ApiFetch = browserFetch, signal?: AbortSignal) =>
+  apiJson<T>(fetcher, path, { signal });
+
+/** After any change: the screen's own data and the audit log. */
+function useInvalidate() {
+  const client = useQueryClient();
+  return (key: readonly unknown[]) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: key }),
+      client.invalidateQueries({ queryKey: adminKeys.audit.all() }),
+    ]);
+}
+
+// Notifications -------------------------------------------------------------------------------
+
+export const notificationsQuery = (fetcher?: ApiFetch) =>
+  queryOptions({
+    queryKey: adminKeys.settings.notifications(),
+    queryFn: ({ signal }) => get<NotificationListResponse>('/api/admin/notifications', fetcher, signal),
+  });
+export const useNotifications = () => useQuery(notificationsQuery());
+
+export function useSaveNotification() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: { id?: string; changes: NotificationCreateRequest | NotificationUpdateRequest }) =>
+      input.id
+        ? api.patch<NotificationResponse>(`/api/admin/notifications/${input.id}`, input.changes)
+        : api.post<NotificationResponse>('/api/admin/notifications', input.changes),
+    onSuccess: () => invalidate(adminKeys.settings.notifications()),
+  });
+}
+
+export function useDeleteNotification() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ deleted: true }>(`/api/admin/notifications/${id}`),
+    onSuccess: () => invalidate(adminKeys.settings.notifications()),
+  });
+}
+
+// Out of stock --------------------------------------------------------------------------------
+
+export const outOfStockQuery = (fetcher?: ApiFetch) =>
+  queryOptions({
+    queryKey: adminKeys.settings.outOfStock(),
+    queryFn: ({ signal }) =>
+      get<OutOfStockSettingsResponse>('/api/admin/settings/out-of-stock', fetcher, signal),
+  });
+export const useOutOfStockSettings = () => useQuery(outOfStockQuery());
+
+export function useSaveOutOfStock() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: OutOfStockSettingsRequest) =>
+      api.put<OutOfStockSettingsResponse>('/api/admin/settings/out-of-stock', input),
+    onSuccess: () => invalidate(adminKeys.settings.outOfStock()),
+  });
+}
+
+// Store ---------------------------------------------------------------------------------------
+
+export const storeQuery = (fetcher?: ApiFetch) =>
+  queryOptions({
+    queryKey: adminKeys.settings.store(),
+    queryFn: ({ signal }) => get<StoreSettingsResponse>('/api/admin/settings/store', fetcher, signal),
+  });
+export const useStoreSettings = () => useQuery(storeQuery());
+
+export function useSaveStore() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: StoreSettings) => api.put<StoreSettingsResponse>('/api/admin/settings/store', input),
+    onSuccess: () => invalidate(adminKeys.settings.store()),
+  });
+}
+
+// Shipping ------------------------------------------------------------------------------------
+
+export const shippingQuery = (fetcher?: ApiFetch) =>
+  queryOptions({
+    queryKey: adminKeys.settings.shipping(),
+    queryFn: ({ signal }) =>
+      get<AdminShippingMethodsResponse>('/api/admin/shipping-methods', fetcher, signal),
+  });
+export const useShippingMethods = () => useQuery(shippingQuery());
+
+export function useSaveShippingMethod() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: {
+      id?: string;
+      changes: ShippingMethodCreateRequest | ShippingMethodUpdateRequest;
+    }) =>
+      input.id
+        ? api.patch<AdminShippingMethodResponse>(`/api/admin/shipping-methods/${input.id}`, input.changes)
+        : api.post<AdminShippingMethodResponse>('/api/admin/shipping-methods', input.changes),
+    onSuccess: () => invalidate(adminKeys.settings.shipping()),
+  });
+}
+
+// Payment -------------------------------------------------------------------------------------
+
+export const paymentQuery = (fetcher?: ApiFetch) =>
+  queryOptions({
+    queryKey: adminKeys.settings.payment(),
+    queryFn: ({ signal }) => get<PaymentSettingsResponse>('/api/admin/settings/payment', fetcher, signal),
+    // Read from the server's configuration: it changes only with a restart.
+    staleTime: 5 * 60_000,
+  });
+export const usePaymentSettings = () => useQuery(paymentQuery());
+
+// Emails --------------------------------------------------------------------------------------
+
+export type EmailFilters = { status?: EmailStatus; page: number };
+
+export const emailsQuery = (filters: EmailFilters, fetcher?: ApiFetch) =>
+  queryOptions({
+    queryKey: adminKeys.settings.emails(filters),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ page: String(filters.page), pageSize: '20' });
+      if (filters.status) query.set('status', filters.status);
+      return get<AdminEmailListResponse>(`/api/admin/emails?${query}`, fetcher, signal);
+    },
+    placeholderData: (previous) => previous,
+  });
+export const useEmails = (filters: EmailFilters) => useQuery(emailsQuery(filters));
+
+export function useResendEmail() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.post<ResendEmailResponse>(`/api/admin/emails/${id}/resend`),
+    onSuccess: () => invalidate([...adminKeys.settings.all(), 'emails']),
+  });
+}
+
+// Audit log -----------------------------------------------------------------------------------
+
+export type AuditFilters = {
+  entityType?: string;
+  actor?: string;
+  from?: string;
+  to?: string;
+  page: number;
+};
+
+export const auditQuery = (filters: AuditFilters, fetcher?: ApiFetch) =>
+  queryOptions({
+    queryKey: adminKeys.audit.list(filters),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ page: String(filters.page), pageSize: '20' });
+      for (const key of ['entityType', 'actor', 'from', 'to'] as const) {
+        const value = filters[key];
+        if (value) query.set(key, value);
+      }
+      return get<AuditListResponse>(`/api/admin/audit?${query}`, fetcher, signal);
+    },
+    placeholderData: (previous) => previous,
+  });
+export const useAuditLog = (filters: AuditFilters) => useQuery(auditQuery(filters));

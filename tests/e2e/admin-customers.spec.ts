@@ -1,0 +1,344 @@
+import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import type { ProductDetail, ProductListResponse } from '../../src/shared/schemas/catalog';
+import type { Dashboard } from '../../src/shared/schemas/dashboard';
+import { E2E_ADMIN, E2E_SUPER_ADMIN } from './support/e2e-admin';
+import { waitForEmail } from './support/mail';
+import { DESKTOP, PHONE } from './support/screens';
+import { createConfirmedShopper, someIp } from './support/shoppers';
+
+/**
+ * Admin Customers and Dashboard: a shopper buys and pays (through the API and the payment
+ * simulator); the admin finds them by email and sees that order in their details, sends them an
+ * email, and reads the dashboard's real figures and chart, on a desktop and on a 390 px phone.
+ */
+
+const naira = (kobo: number) =>
+  new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 2 }).format(
+    kobo / 100,
+  );
+
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(innerWidth);
+}
+
+async function keep(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+/** A confirmed shopper with one paid order of an in-stock demo product; returns its id and total. */
+async function shopperWithPaidOrder(request: APIRequestContext, firstName: string) {
+  const shopper = await createConfirmedShopper(request, firstName);
+  const signedIn = await request.post('/api/auth/sign-in', {
+    headers: { 'x-forwarded-for': someIp() },
+    data: { email: shopper.email, password: shopper.password },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+
+  const list = (await (await request.get('/api/products?limit=100')).json()) as ProductListResponse;
+  let orderId: string | null = null;
+  // Oldest first: the demo catalogue's own products, not ones other browser tests are creating,
+  // emptying or holding back for a drop at the same time.
+  for (const summary of [...list.products].reverse()) {
+    const { product } = (await (await request.get(`/api/products/${summary.id}`)).json()) as {
+      product: ProductDetail;
+    };
+    if (product.releaseAt && Date.parse(product.releaseAt) > Date.now()) continue;
+    const variant = product.variants.find((v) => !v.soldOut && v.stock >= 2);
+    if (!variant) continue;
+    const added = await request.post('/api/cart/items', {
+      data: { productId: product.id, variantId: variant.id, gender: product.gender, quantity: 1 },
+    });
+    expect(added.ok(), await added.text()).toBe(true);
+    const placed = await request.post('/api/orders', {
+      data: {
+        fullName: `${firstName} Bello`,
+        email: shopper.email,
+        phone: '08031234567',
+        address: '12 Admiralty Way, Lekki',
+        city: 'Lagos',
+        state: 'Lagos',
+        sameAsShipping: true,
+        shippingMethodCode: 'standard',
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    orderId = ((await placed.json()) as { orderId: string }).orderId;
+    break;
+  }
+  if (!orderId) throw new Error('the demo catalogue has nothing in stock');
+
+  // Paid in the simulator, as the pop-up's Succeed button does.
+  const started = await request.post('/api/payments/initialize', { data: { orderId } });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { authorizationUrl, amountKobo } = (await started.json()) as {
+    authorizationUrl: string;
+    amountKobo: number;
+  };
+  const paid = await request.post(new URL(authorizationUrl).pathname, {
+    form: { outcome: 'success' },
+    headers: { origin: new URL(authorizationUrl).origin },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  await expect
+    .poll(async () => {
+      const body = (await (await request.get(`/api/orders/${orderId}`)).json()) as {
+        order?: { paymentStatus?: string };
+      };
+      return body.order?.paymentStatus;
+    })
+    .toBe('paid');
+  await request.post('/api/auth/sign-out');
+  return { ...shopper, orderId, totalKobo: amountKobo };
+}
+
+async function signInAsAdmin(page: Page, admin: { email: string; password: string } = E2E_ADMIN) {
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard\?tab=dashboard$/);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': someIp() });
+});
+
+for (const [label, size] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test(`the admin finds a customer by email and sees their paid order in the details (${label})`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    const shopper = await shopperWithPaidOrder(request, label === 'desktop' ? 'Ngozi' : 'Femi');
+    const shortId = shopper.orderId.slice(0, 8);
+    await page.setViewportSize(size);
+    await signInAsAdmin(page);
+    await page.goto('/admin/dashboard?tab=customers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+
+    await page.getByRole('searchbox', { name: 'Search customers' }).fill(shopper.email.toUpperCase());
+    const list =
+      label === 'desktop'
+        ? page.getByRole('table', { name: 'Customers' })
+        : page.getByRole('list', { name: 'Customers' });
+    const entries = label === 'desktop' ? list.getByRole('row') : list.getByRole('listitem');
+    // One customer (and the table's header row).
+    await expect(entries).toHaveCount(label === 'desktop' ? 2 : 1);
+    await expect(list.getByText(shopper.email)).toBeVisible();
+    await expect(list.getByText(naira(shopper.totalKobo))).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await keep(page, testInfo, `admin-customers-search-${label}`);
+    if (label === 'phone') {
+      // The narrowest phones in use, too.
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expectNoSidewaysScroll(page);
+      await page.setViewportSize(size);
+    }
+
+    await list
+      .getByRole('button', {
+        name: `View details of ${label === 'desktop' ? 'Ngozi' : 'Femi'} Bello (${shopper.email})`,
+      })
+      .click();
+    const details = page.getByRole('dialog', { name: `${label === 'desktop' ? 'Ngozi' : 'Femi'} Bello` });
+    await expect(details).toBeVisible();
+    const orderLink = new RegExp(`^Order ${shortId}`);
+    const order = details.getByRole('link', { name: orderLink });
+    await expect(order).toBeVisible();
+    const line = details.getByRole('listitem').filter({ has: page.getByRole('link', { name: orderLink }) });
+    await expect(line.getByText('Payment status: Paid')).toBeAttached();
+    await expect(line.getByText(naira(shopper.totalKobo))).toBeVisible();
+    await expect(details.getByText('Role: Customer')).toBeAttached();
+    await expectNoSidewaysScroll(page);
+    await keep(page, testInfo, `admin-customer-details-${label}`);
+
+    // The order's link opens it in the Orders section.
+    await order.click();
+    await expect(page).toHaveURL(new RegExp(`/admin/dashboard\\?tab=orders&order=${shopper.orderId}$`));
+  });
+
+  test(`the dashboard shows the shop's real figures and the 30-day chart (${label})`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    const shopper = await shopperWithPaidOrder(request, 'Kemi');
+    await page.setViewportSize(size);
+    await signInAsAdmin(page);
+    const figures = (await (await page.request.get('/api/admin/dashboard')).json()) as Dashboard;
+    expect(figures.sales.month.current).toBeGreaterThanOrEqual(shopper.totalKobo);
+
+    const summary = page.getByRole('list', { name: 'Summary' });
+    const sales = summary
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Total Sales' }) });
+    await expect(sales.getByText(naira(figures.sales.totalKobo), { exact: true })).toBeVisible();
+    await expect(sales.getByText(`${naira(figures.sales.month.current)} this month`)).toBeVisible();
+    const customers = summary
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Customers' }) });
+    await expect(
+      customers.getByText(figures.customers.total.toLocaleString('en-NG'), { exact: true }),
+    ).toBeVisible();
+    const inventory = summary
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Inventory' }) });
+    await expect(inventory.getByText(`${figures.inventory.products} products`)).toBeVisible();
+    await expect(page.getByText('+12%')).toHaveCount(0);
+
+    // The shopper's order is among the newest (other browser tests may be ordering at the same time),
+    // shown with the shopper's email.
+    const recent = page.getByRole('region', { name: 'Recent Orders' });
+    await expect(recent.getByRole('link').filter({ hasText: shopper.orderId.slice(0, 8) })).toBeVisible();
+    await expect(recent.getByRole('listitem').filter({ hasText: shopper.orderId.slice(0, 8) })).toContainText(
+      shopper.email,
+    );
+
+    // The chart is drawn, and its figures are readable: today's paid sales include the order.
+    const chart = page.getByRole('region', { name: 'Paid sales, last 30 days' });
+    await expect(chart.locator('[data-testid="sales-chart"] canvas')).toHaveCount(1);
+    const today = figures.salesByDay.at(-1)!;
+    expect(today.totalKobo).toBeGreaterThanOrEqual(shopper.totalKobo);
+    await expect(chart.getByRole('table').getByRole('row').last()).toContainText(naira(today.totalKobo));
+    await expect(page.getByRole('region', { name: 'Low Stock Alert' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await keep(page, testInfo, `admin-dashboard-${label}`);
+    if (label === 'phone') {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expectNoSidewaysScroll(page);
+      await keep(page, testInfo, 'admin-dashboard-360');
+    }
+  });
+}
+
+test('the admin sends a customer an email that arrives in the shop layout, as text', async ({
+  page,
+  request,
+}, testInfo) => {
+  const shopper = await createConfirmedShopper(request, 'Tolu');
+  await page.setViewportSize(DESKTOP);
+  await signInAsAdmin(page);
+  await page.goto('/admin/dashboard?tab=customers');
+  await page.getByRole('searchbox', { name: 'Search customers' }).fill(shopper.email);
+  await page.getByRole('button', { name: `Send email to Tolu Bello (${shopper.email})` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Email Tolu Bello' });
+  const since = Date.now();
+  await dialog.getByRole('button', { name: 'Send email' }).click();
+  await expect(dialog.getByText('Please enter a subject.')).toBeVisible();
+  await dialog.getByLabel('Subject').fill('About your <order>');
+  // A field's message goes once it is corrected.
+  await expect(dialog.getByText('Please enter a subject.')).toBeHidden();
+  await expect(dialog.getByText('Please write a message.')).toBeVisible();
+  await dialog.getByLabel('Message').fill('Hello Tolu,\nYour <b>hoodie</b> is ready.');
+  await keep(page, testInfo, 'admin-send-email-desktop');
+  await page.setViewportSize(PHONE);
+  await expectNoSidewaysScroll(page);
+  await keep(page, testInfo, 'admin-send-email-phone');
+  await dialog.getByRole('button', { name: 'Send email' }).click();
+  await expect(page.getByText('Email queued for delivery')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const email = await waitForEmail(shopper.email, { since, subject: /About your <order>/ });
+  expect(email.text).toContain('Your <b>hoodie</b> is ready.');
+  expect(email.html).toContain('Your &lt;b&gt;hoodie&lt;/b&gt; is ready.');
+
+  // Its delivery is recorded on the customer.
+  await page.getByRole('button', { name: `View details of Tolu Bello (${shopper.email})` }).click();
+  const details = page.getByRole('dialog', { name: 'Tolu Bello' });
+  await expect(details.getByText('About your <order>')).toBeVisible();
+  await expect(details.getByText('Delivered to the mail server')).toBeVisible();
+});
+
+test('the dashboard follows a new paid order live, without a reload', async ({ page, request }) => {
+  await page.setViewportSize(DESKTOP);
+  const following = page.waitForResponse((response) => response.url().includes('/api/live?topics='));
+  await signInAsAdmin(page);
+  const before = (await (await page.request.get('/api/admin/dashboard')).json()) as Dashboard;
+  const sales = page
+    .getByRole('list', { name: 'Summary' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Total Sales' }) });
+  await expect(sales.getByText(naira(before.sales.totalKobo), { exact: true })).toBeVisible();
+  expect((await following).status()).toBe(200);
+  await page.evaluate(() => {
+    (window as unknown as { liveMark: string }).liveMark = 'still here';
+  });
+
+  const shopper = await shopperWithPaidOrder(request, 'Live');
+  await expect(
+    sales.getByText(naira(before.sales.totalKobo + shopper.totalKobo), { exact: true }),
+  ).toBeVisible({
+    timeout: 5_000,
+  });
+  const recent = page.getByRole('region', { name: 'Recent Orders' });
+  await expect(recent.getByRole('listitem').first()).toContainText(shopper.orderId.slice(0, 8));
+  expect(await page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe('still here');
+});
+
+test('the customers list shows a new sign-up live, without a reload', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  await signInAsAdmin(page);
+  const following = page.waitForResponse((response) => response.url().includes('/api/live?topics='));
+  await page.goto('/admin/dashboard?tab=customers');
+  await page.getByRole('searchbox', { name: 'Search customers' }).fill('newcomer-');
+  await expect(page.getByText('No customers match your search')).toBeVisible();
+  expect((await following).status()).toBe(200);
+  await page.evaluate(() => {
+    (window as unknown as { liveMark: string }).liveMark = 'still here';
+  });
+
+  const shopper = await createConfirmedShopper(request, 'Newcomer');
+  const cards = page.getByRole('list', { name: 'Customers' });
+  await expect(cards.getByText(shopper.email)).toBeVisible({ timeout: 5_000 });
+  expect(await page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe('still here');
+});
+
+test('a super admin grants admin access after confirming, and revokes it (390 px phone)', async ({
+  page,
+  request,
+}, testInfo) => {
+  const shopper = await createConfirmedShopper(request, 'Staff');
+  const signedIn = await request.post('/api/auth/sign-in', {
+    headers: { 'x-forwarded-for': someIp() },
+    data: { email: shopper.email, password: shopper.password },
+  });
+  expect(signedIn.ok()).toBe(true);
+  expect((await request.get('/api/admin/me')).status()).toBe(403);
+
+  await page.setViewportSize(PHONE);
+  await signInAsAdmin(page, E2E_SUPER_ADMIN);
+  await page.goto('/admin/dashboard?tab=customers');
+  await page.getByRole('searchbox', { name: 'Search customers' }).fill(shopper.email);
+  await page.getByRole('button', { name: `View details of Staff Bello (${shopper.email})` }).click();
+  const details = page.getByRole('dialog', { name: 'Staff Bello' });
+  await details.getByRole('button', { name: 'Grant admin access' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Grant admin access?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoSidewaysScroll(page);
+  await keep(page, testInfo, 'admin-grant-admin-confirm-phone');
+  await confirm.getByRole('button', { name: 'Grant admin access' }).click();
+  await expect(page.getByText('Role updated')).toBeVisible();
+  await expect(details.getByText('Role: Admin')).toBeAttached();
+  // The shopper's own session is an admin's at once.
+  expect((await request.get('/api/admin/me')).status()).toBe(200);
+
+  await details.getByRole('button', { name: 'Revoke admin access' }).click();
+  const revoke = page.getByRole('dialog', { name: 'Revoke admin access?' });
+  await revoke.getByRole('button', { name: 'Revoke admin access' }).click();
+  await expect(details.getByText('Role: Customer')).toBeAttached();
+  expect((await request.get('/api/admin/me')).status()).toBe(403);
+  await details.getByRole('button', { name: 'Close customer details' }).click();
+
+  // Their own access is not theirs to change.
+  await page.getByRole('searchbox', { name: 'Search customers' }).fill(E2E_SUPER_ADMIN.email);
+  await page
+    .getByRole('button', { name: new RegExp(`^View details of .*\\(${E2E_SUPER_ADMIN.email}\\)$`) })
+    .click();
+  await expect(page.getByText('You cannot change your own access.')).toBeVisible();
+});
