@@ -213,6 +213,36 @@ describe('the catalogue JSON for anonymous visitors', () => {
     expect((await json(`/api/products/${product.id}`)).body.product.name).toBe('Eko Tee IV');
   });
 
+  it("a change to one product clears its own reads and the listings, not another product's", async () => {
+    const other = await createProduct(t, { name: 'Yaba Cap', variants: [{ size: 'M', stock: 4 }] });
+    const reads = [`/api/products/${product.id}`, `/api/products/${other.id}`, '/api/products?limit=20'];
+    for (const path of reads) await json(path);
+    const hits = cache.stats.hits;
+    for (const path of reads) await json(path);
+    expect(cache.stats.hits).toBe(hits + 3);
+
+    const clears = cache.stats.clears;
+    await t.database.transaction(async (sql) => {
+      await sql.query('UPDATE product_variants SET stock_quantity = 2 WHERE id = $1', [
+        product.variants[0]!.id,
+      ]);
+      await announce(sql, {
+        table: 'product_variants',
+        id: product.variants[0]!.id,
+        userId: null,
+        action: 'adjusted',
+        productId: product.id,
+      });
+    });
+    await heard(clears);
+    const before = { ...cache.stats };
+    expect((await json(`/api/products/${product.id}`)).body.product.stock).toBe(2);
+    await json('/api/products?limit=20');
+    expect(cache.stats.misses).toBe(before.misses + 2);
+    await json(`/api/products/${other.id}`);
+    expect(cache.stats.hits).toBe(before.hits + 1);
+  });
+
   it('keeps signed-in reads out of the cache', async () => {
     const { cookie } = await createSignedInUser(t);
     const before = { ...cache.stats };

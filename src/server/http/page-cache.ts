@@ -17,6 +17,20 @@ export const PUBLIC_PAGE_HEADER = 'x-shop-public-page';
 /** Changes that no anonymous page shows: orders, payments and profiles. */
 const PRIVATE_TABLES = new Set<Change['table']>(['orders', 'order_items', 'payment_transactions', 'users']);
 
+/**
+ * Keys that show one product alone (its page, its JSON): a change to another product leaves them
+ * cached. Every other key (home, listings, search) may show any product and goes with any change.
+ */
+const ONE_PRODUCT_KEY = /^\/(?:product|api\/products)\/([0-9a-f-]{36})(?:[/?]|$)/i;
+const productOfKey = (key: string): string | null => ONE_PRODUCT_KEY.exec(key)?.[1]?.toLowerCase() ?? null;
+
+/** The product a catalogue change concerns, when it concerns one product only. */
+function productOfChange(change: Change): string | null {
+  if (change.table === 'products') return change.id.toLowerCase();
+  if (change.table === 'product_variants' && change.productId) return change.productId.toLowerCase();
+  return null;
+}
+
 /** Signed in (or holding an old session cookie): always rendered, never cached (see resolveSession). */
 const hasSession = (cookie: string | undefined) => cookie?.includes('session_token=') ?? false;
 
@@ -25,6 +39,8 @@ type Entry = {
   status: number;
   headers: [string, string][];
   etag: string;
+  /** The one product this key shows (see ONE_PRODUCT_KEY), or null when it may show any. */
+  productId: string | null;
   identity: Buffer;
   /** Compressed on first demand, once, then kept: a page nobody asks twice costs no compression. */
   gzip?: Promise<Buffer>;
@@ -80,10 +96,29 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
     stats.bytes = 0;
     stats.clears += 1;
   };
+  /**
+   * A change to one product: its own pages and every page that may list it go; other products'
+   * pages stay (on drop day, each sale of the drop leaves the rest of the shop cached). Renders
+   * in flight are not kept, whatever they show.
+   */
+  const clearProduct = (productId: string) => {
+    generation += 1;
+    rendering.clear();
+    for (const [key, entry] of entries) {
+      if (entry.productId !== null && entry.productId !== productId) continue;
+      entries.delete(key);
+      stats.bytes -= entry.bytes;
+    }
+    stats.entries = entries.size;
+    stats.clears += 1;
+  };
   const ready = changes
     .subscribe({
       change(change) {
-        if (!PRIVATE_TABLES.has(change.table)) clear();
+        if (PRIVATE_TABLES.has(change.table)) return;
+        const productId = productOfChange(change);
+        if (productId) clearProduct(productId);
+        else clear();
       },
       // Changes may have been missed while the connection was down.
       gap: clear,
@@ -156,6 +191,7 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
       status: response.status,
       headers,
       etag: `W/"p${started.toString(36)}-${identity.length.toString(36)}-${hash(identity)}"`,
+      productId: productOfKey(key),
       identity,
       bytes: identity.length,
       expires: Date.now() + maxAgeMs,

@@ -4,8 +4,9 @@ import { announce, announceAll, type Change } from '../../db/announce';
 import type { AddressSnapshot } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import { clearCartIn, itemLabel, lineStatus, readCartRows } from '../cart/cart';
+import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
 import { checkOrderDrops } from '../drops/drop-rules';
-import { claimLowStockAlerts, queueLowStockAlert } from '../inventory/low-stock';
+import { queueLowStockAlert } from '../inventory/low-stock';
 import { reserveStock } from '../inventory/stock';
 import { queueOrderEmail } from '../orders/order-emails';
 import { shippingOptions } from './checkout';
@@ -79,6 +80,7 @@ export async function placeOrder(
       });
     }
     const { shipping, billing } = addresses(form);
+    const outOfStock = await readOutOfStockSettings(sql);
     const [order] = await sql.query<{ id: string }>(
       `INSERT INTO orders (user_id, email, status, payment_status, subtotal_kobo, shipping_cost_kobo,
                            total_amount_kobo, shipping_address, billing_address, shipping_method,
@@ -127,16 +129,13 @@ export async function placeOrder(
     await announce(sql, { table: 'orders', id, userId, action: 'created' });
     await announceAll(sql, items);
 
-    // Stock last: the variant rows stay locked from here to the commit, so every other buyer of
-    // the same variant waits only for these few statements, not for the whole order's writes.
-    // Running short still rolls back everything above.
-    await reserveStock(
+    // Stock last (reserveStock): the variant rows stay locked from there to the commit, so every
+    // other buyer of the same variant waits for one statement per variant and the commit, not for
+    // the whole order's writes. Running short still rolls back everything above.
+    const lowStock = await reserveStock(
       sql,
       rows.map((row) => ({ variantId: row.variant_id, quantity: row.quantity, label: itemLabel(row) })),
-    );
-    const lowStock = await claimLowStockAlerts(
-      sql,
-      rows.map((row) => row.variant_id),
+      outOfStock.notify_admin ? outOfStock.threshold : null,
     );
     await queueLowStockAlert(deps, sql, lowStock);
     return id;

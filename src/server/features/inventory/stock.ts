@@ -1,29 +1,66 @@
-import { announceAll, type Change } from '../../db/announce';
+import { announceAll, CHANGES_CHANNEL, type Change } from '../../db/announce';
 import type { SqlRunner } from '../../db/client';
 import { conflict } from '../../errors';
 import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
 
 export type StockClaim = { variantId: string; quantity: number; label: string };
 
+/** A variant a sale took to or below the low-stock threshold, claimed for the admins' alert. */
+export type LowStockVariant = {
+  variantId: string;
+  productId: string;
+  name: string;
+  sku: string;
+  stock: number;
+};
+
 /**
  * Takes stock for every claim, or throws 409 out_of_stock naming the first item that ran short
  * (the caller's transaction then rolls everything back). Each update is conditional, so stock can
  * never go below zero however many buyers race; rows are locked in id order to avoid deadlocks.
+ *
+ * Callers take stock last: from here to the commit the variant rows stay locked, and every other
+ * buyer of them waits. So one statement per variant does all that needs the lock: it takes the
+ * stock, claims the low-stock alert (when `lowStockAt` is a threshold: the variant falls to or
+ * below it and its admins have not been told since it was last above) and announces the change.
+ * Returns the variants claimed for an alert.
  */
-export async function reserveStock(sql: SqlRunner, claims: StockClaim[]): Promise<void> {
-  const taken: Change[] = [];
+export async function reserveStock(
+  sql: SqlRunner,
+  claims: StockClaim[],
+  lowStockAt: number | null = null,
+): Promise<LowStockVariant[]> {
+  const lowStock: LowStockVariant[] = [];
   const sorted = [...claims].sort((a, b) =>
     a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0,
   );
   for (const claim of sorted) {
-    const updated = await sql.query<{ id: string; product_id: string }>(
-      `UPDATE product_variants SET stock_quantity = stock_quantity - $2, updated_at = now()
-        WHERE id = $1 AND stock_quantity >= $2
-        RETURNING id, product_id`,
-      [claim.variantId, claim.quantity],
+    // RETURNING shows the row as updated: an alert stamped now() was stamped by this statement
+    // (now() is the transaction's start, which no earlier transaction's stamp can equal).
+    const [taken] = await sql.query<LowStockVariant & { alerted: boolean }>(
+      `WITH taken AS (
+         UPDATE product_variants v
+            SET stock_quantity = v.stock_quantity - $2, updated_at = now(),
+                low_stock_alerted_at = CASE
+                  WHEN $3::integer IS NOT NULL AND v.low_stock_alerted_at IS NULL
+                       AND v.stock_quantity - $2 <= $3 THEN now()
+                  ELSE v.low_stock_alerted_at END
+          WHERE v.id = $1 AND v.stock_quantity >= $2
+          RETURNING v.id, v.product_id, v.sku, v.stock_quantity,
+                    v.low_stock_alerted_at IS NOT DISTINCT FROM now() AS alerted
+       )
+       SELECT t.id AS "variantId", t.product_id AS "productId", p.name, t.sku,
+              t.stock_quantity AS stock, t.alerted,
+              pg_notify($4, json_build_object('table', 'product_variants', 'id', t.id, 'userId', NULL,
+                                              'action', 'reserved', 'productId', t.product_id)::text)
+         FROM taken t JOIN products p ON p.id = t.product_id`,
+      [claim.variantId, claim.quantity, lowStockAt, CHANGES_CHANNEL],
     );
-    if (updated.length > 0) {
-      taken.push(stockChange(updated[0]!, 'reserved'));
+    if (taken) {
+      if (taken.alerted) {
+        const { alerted: _, ...variant } = taken;
+        lowStock.push(variant);
+      }
       continue;
     }
     const [row] = await sql.query<{ stock_quantity: number }>(
@@ -39,7 +76,7 @@ export async function reserveStock(sql: SqlRunner, claims: StockClaim[]): Promis
       item: { variantId: claim.variantId, name: claim.label, available, requested: claim.quantity },
     });
   }
-  await announceAll(sql, taken);
+  return lowStock;
 }
 
 const stockChange = (row: { id: string; product_id: string }, action: string): Change => ({
