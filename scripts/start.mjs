@@ -28,5 +28,9 @@ if (stale) {
   console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s. Starting the shop…`);
 }
 
-const server = spawnSync(process.execPath, ['--enable-source-maps', outputs[1]], { stdio: 'inherit' });
+// The same heap limit as `npm run serve` (README: HEAP_LIMIT_MB).
+const heapLimit = `--max-old-space-size=${process.env.HEAP_LIMIT_MB || 192}`;
+const server = spawnSync(process.execPath, ['--enable-source-maps', heapLimit, outputs[1]], {
+  stdio: 'inherit',
+});
 process.exit(server.status ?? 0);

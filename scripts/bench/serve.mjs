@@ -21,7 +21,13 @@ export async function startShop({
   if (!existsSync(bundle)) throw new Error('Build the shop first: npm run build');
   const dataDir = keptDataDir ?? mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [bundle], {
+  // Served as `npm run serve` serves it (its heap limit); BENCH_NODE_ARGS adds flags, e.g.
+  // "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the shop.
+  const nodeArgs = [
+    `--max-old-space-size=${process.env.HEAP_LIMIT_MB || 192}`,
+    ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
+  const child = spawn(process.execPath, [...nodeArgs, bundle], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
