@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { formatNaira } from '../../src/shared/money';
 import type { ProductDetail, ProductListResponse } from '../../src/shared/schemas/catalog';
 import type { Dashboard } from '../../src/shared/schemas/dashboard';
 import { E2E_ADMIN, E2E_SUPER_ADMIN } from './support/e2e-admin';
@@ -158,9 +159,17 @@ for (const [label, size] of [
     await expectNoSidewaysScroll(page);
     await keep(page, testInfo, `admin-customer-details-${label}`);
 
-    // The order's link opens it in the Orders section.
+    // The order's link opens it in the Orders section; Back closes it, and a reload keeps it open.
     await order.click();
     await expect(page).toHaveURL(new RegExp(`/admin/dashboard\\?tab=orders&order=${shopper.orderId}$`));
+    const orderDialog = page.getByRole('dialog', { name: `Order #${shortId}` });
+    await expect(orderDialog).toBeVisible();
+    await expect(orderDialog.getByText(formatNaira(shopper.totalKobo)).first()).toBeVisible();
+    await page.reload();
+    await expect(orderDialog).toBeVisible();
+    await orderDialog.getByRole('button', { name: /^Close/ }).click();
+    await expect(orderDialog).toBeHidden();
+    await expect(page).toHaveURL(/\/admin\/dashboard\?tab=orders$/);
   });
 
   test(`the dashboard shows the shop's real figures and the 30-day chart (${label})`, async ({

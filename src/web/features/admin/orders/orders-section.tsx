@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatDate } from '#shared/dates';
 import { formatNaira } from '#shared/money';
 import {
@@ -47,7 +48,23 @@ export default function OrdersSection() {
   const q = useDebounced(text, 300);
   const [status, setStatus] = useState<OrderStatusFilter>('all');
   const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The open order is in the address (?order=): links elsewhere in the panel open it, a reload
+  // keeps it open, and Back closes it.
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('order');
+  const setOpenId = useCallback(
+    (orderId: string | null) =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (orderId) next.set('order', orderId);
+          else next.delete('order');
+          return next;
+        },
+        { replace: orderId === null },
+      ),
+    [setParams],
+  );
   const orders = useAdminOrders({ q, status, page });
   const queryClient = useQueryClient();
 
