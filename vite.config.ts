@@ -45,6 +45,13 @@ const onwarn = (warning: { code?: string }, warn: (warning: never) => void) => {
   warn(warning as never);
 };
 
+/**
+ * Rolldown's report of slow plugins comes on a busy machine (every callback is slow then): a
+ * paragraph about the build's own speed, not about the shop. Shown with BUILD_VERBOSE=1.
+ * The build's output is checked by scripts/check-build-output.mjs.
+ */
+const checks = { bundlerTimings: verbose };
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), chunkModulesReport()],
   logLevel: verbose ? 'info' : 'warn',
@@ -55,7 +62,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: `${buildDir}/server`,
         target: 'node20',
         emptyOutDir: true,
-        rollupOptions: { input: { 'entry-server': 'src/web/entry-server.tsx' }, onwarn },
+        rollupOptions: { input: { 'entry-server': 'src/web/entry-server.tsx' }, onwarn, checks },
       }
     : {
         outDir: `${buildDir}/client`,
@@ -65,6 +72,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         rollupOptions: {
           input: 'src/web/entry-client.tsx',
           onwarn,
+          checks,
           output: {
             // The admin panel's libraries (TanStack Query, charts) in one chunk of their own, which
             // only admin pages load. Their own dependencies (React) stay where they are: pulled

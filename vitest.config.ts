@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two files at a time even on a 2-core machine: API tests spend much of their time waiting on
+    // the database and on timers.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -17,6 +20,10 @@ export default defineConfig({
           include: ['src/**/*.api.test.ts', 'tests/hostile/**/*.api.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/global-setup.ts'],
+          // Each file builds its own app on its own database and keeps nothing in module state, so
+          // the server's modules are loaded once per worker instead of once per file (half the
+          // suite's time went to loading them).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -25,6 +32,8 @@ export default defineConfig({
         // Real server processes of the built shop (npm run build first); `npm test` runs them after the build.
         test: {
           name: 'process',
+          // Real server processes, timed against each other: one file at a time.
+          fileParallelism: false,
           include: ['tests/process/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,

@@ -1,13 +1,33 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI checks, in order, stopping at the first failure.
-#   lint → typecheck → unit and API tests on PGlite → API tests on PostgreSQL → build → bundle budget
-#   → process tests → browser tests
+#   lint → typecheck → unit and API tests on PGlite → API tests on PostgreSQL → build (and its output
+#   checked: no warnings unless BUILD_VERBOSE) → bundle budget → process tests
+#   → the benchmark's short form → browser tests
+# Each step prints how long it took, and the whole run ends with the list.
 # The PostgreSQL run uses TEST_DATABASE_URL, or the server on 127.0.0.1:5432; it creates and drops
 # its own throwaway databases. Outside CI it is skipped, loudly, when no server answers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+timings=()
+step_name=""
+step_started=$SECONDS
+end_step() {
+  if [ -n "$step_name" ]; then timings+=("$(printf '%4ss  %s' $((SECONDS - step_started)) "$step_name")"); fi
+}
+step() {
+  end_step
+  step_name="$*"
+  step_started=$SECONDS
+  printf '\n\033[1m== %s\033[0m\n' "$*"
+}
+summary() {
+  end_step
+  printf '\n\033[1m== time per step\033[0m\n'
+  printf '%s\n' "${timings[@]}"
+  printf '%4ss  in all\n' "$SECONDS"
+}
+trap summary EXIT
 
 step "lint"
 npx biome check .
@@ -31,8 +51,8 @@ else
   echo "!! SKIPPED: API tests on PostgreSQL (no server at $pg_url; set TEST_DATABASE_URL)" >&2
 fi
 
-step "build"
-npm run build
+step "build (quiet: its summary line only, as a newcomer's npm start shows it)"
+node scripts/check-build-output.mjs
 
 step "bundle budget"
 node scripts/check-bundle.mjs
@@ -43,6 +63,13 @@ if [ -n "$pg_ok" ]; then
 else
   echo "!! SKIPPED: process tests on PostgreSQL (several processes, WEB_CONCURRENCY; no server at $pg_url)" >&2
   npx vitest run --project process tests/process/exposure.test.ts
+fi
+
+step "benchmark, short form (npm run bench:quick)"
+if [ -n "$pg_ok" ]; then
+  TEST_DATABASE_URL="$pg_url" node --import tsx scripts/bench/run.mjs --quick
+else
+  echo "!! SKIPPED: the benchmark's short form (it runs on PostgreSQL; no server at $pg_url)" >&2
 fi
 
 step "browser tests (Chromium)"

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
@@ -17,7 +16,7 @@ import { adminDashboardRoutes } from './features/dashboard/admin-routes';
 import { adminDropRoutes } from './features/drops/admin-routes';
 import { adminEmailRoutes } from './features/email/admin-routes';
 import { devMailboxRoutes } from './features/email/routes';
-import { healthRoutes } from './features/health/routes';
+import { benchBaseline, healthRoutes } from './features/health/routes';
 import { mediaRoutes } from './features/images/routes';
 import type { LiveOptions } from './features/live/live-connection';
 import { liveRoutes } from './features/live/routes';
@@ -28,8 +27,9 @@ import { paymentRoutes } from './features/payments/routes';
 import { paystackSimulatorRoutes } from './features/payments/simulator';
 import { adminSettingsRoutes } from './features/settings/admin-routes';
 import { storeRoutes } from './features/settings/routes';
-import { bodyLimits } from './http/body-limit';
+import { bodyLimits, uploadLimits } from './http/body-limit';
 import { cleanInput } from './http/clean-input';
+import { compressResponses } from './http/compress';
 import { localOnly } from './http/local-only';
 import type { PageCache } from './http/page-cache';
 import { securityHeaders } from './http/security-headers';
@@ -44,7 +44,7 @@ export type AppOptions = {
   cache?: PageCache;
 };
 
-/** Catalogue reads that answer every anonymous visitor alike (features/catalog/routes.ts). */
+/** Reads that answer every anonymous visitor alike: the catalogue's, and the store's identity for the footer. */
 const SHARED_API_PATHS = [
   '/api/products',
   '/api/products/:id',
@@ -52,6 +52,7 @@ const SHARED_API_PATHS = [
   '/api/search',
   '/api/notifications/active',
   '/api/shipping-methods',
+  '/api/store',
 ];
 
 /** Builds the whole HTTP app without listening, so tests can call `app.request()` in-process. */
@@ -61,12 +62,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(requestId({ headerName: 'x-request-id' }));
   // CSP (with this answer's nonce), nosniff, no framing, HSTS on https, no-store on private answers.
   app.use(securityHeaders({ https: deps.env.publicUrl.startsWith('https://') }));
-  // Before anything can read a body: no route buffers more than it needs.
+  // Before anything can read a body: no route buffers more than the JSON limit. Uploads get their
+  // larger limit behind the admin check (below), so a stranger's upload is refused unread.
   app.use(bodyLimits());
   // Addresses that do not decode, or hold a NUL or a broken character, go no further (400).
   app.use(cleanInput());
   // Pages and JSON are compressed on the way out; built assets are already (see web.ts).
-  app.use(compress());
+  app.use(compressResponses());
   app.use(async (c, next) => {
     const log = deps.logger.child({ reqId: c.get('requestId') });
     c.set('deps', deps);
@@ -82,6 +84,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     log[level]({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
 
+  app.get('/api/health/constant/:bytes', benchBaseline());
   if (options.cache) {
     const shared = options.cache.shared();
     for (const path of SHARED_API_PATHS) app.get(path, shared);
@@ -108,6 +111,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // The admin area: one access check in front of every /api/admin path, then each feature's
   // admin routes (features/<area>/admin-routes.ts), so no admin route can forget the check.
   api.use('/admin/*', adminOnly());
+  api.use('/admin/*', uploadLimits());
   const adminRoutes = [
     adminAccessRoutes(),
     adminEmailRoutes(),
@@ -146,7 +150,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/simulator/paystack', paystackSimulatorRoutes());
 
   if (options.web) {
-    app.use('*', options.web.assets);
+    // Only where built files are: a page never waits for a look at the disk.
+    for (const route of options.web.assetRoutes ?? ['*']) app.use(route, options.web.assets);
     app.all('*', options.web.pages);
   }
   // Pages, payments and the simulator call the app in-process through deps.inProcess.

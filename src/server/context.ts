@@ -47,7 +47,14 @@ export type Actor =
   | { kind: 'user'; id: string; email: string; role: Role }
   | {
       kind: 'system';
-      name: 'order-expiry' | 'payment-webhook' | 'payment-verify' | 'payment-refund' | 'demo-seed' | 'script';
+      name:
+        | 'order-expiry'
+        | 'payment-webhook'
+        | 'payment-verify'
+        | 'payment-refund'
+        | 'refund-check'
+        | 'demo-seed'
+        | 'script';
     };
 
 export const actorOf = (user: Pick<SessionUser, 'id' | 'email' | 'role'>): Actor => ({

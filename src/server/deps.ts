@@ -8,7 +8,7 @@ import { createPaymentGateway } from './features/payments/gateway';
 import { createS3Storage } from './features/storage/s3-storage';
 import { createStorage, type Storage } from './features/storage/storage';
 import { InProcessFetch } from './in-process';
-import { JOB_DEFINITIONS, JOB_SCHEDULES } from './jobs/all-jobs';
+import { JOB_DEFINITIONS, jobSchedules } from './jobs/all-jobs';
 import { createJobQueue, type JobQueueOptions } from './jobs/queue';
 import type { Logger } from './logger';
 
@@ -38,7 +38,7 @@ export async function createDeps(input: DepsInput): Promise<AppDeps> {
     database,
     logger,
     definitions: JOB_DEFINITIONS,
-    schedules: JOB_SCHEDULES,
+    schedules: jobSchedules(env),
     options: { timeoutSeconds: env.jobTimeoutSeconds, ...input.jobs },
     deps: () => {
       if (!deps) throw new Error('createDeps has not finished');

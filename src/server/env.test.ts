@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env';
+import { ENV_VARIABLES, EnvError, loadEnv } from './env';
 import { networkExposureWarning } from './http/local-only';
 
 describe('loadEnv', () => {
@@ -83,6 +83,14 @@ describe('loadEnv', () => {
     );
     expect(() => loadEnv({ WEB_CONCURRENCY: '0', DATABASE_URL: url })).toThrow(/WEB_CONCURRENCY/);
     expect(() => loadEnv({ JOB_TIMEOUT_SECONDS: '0' })).toThrow(/JOB_TIMEOUT_SECONDS/);
+    expect(loadEnv({}).expirySweepSeconds).toBe(60);
+    expect(loadEnv({}).imageBaseUrl).toBeNull();
+    expect(loadEnv({ IMAGE_BASE_URL: 'https://cdn.example.com/shop/' }).imageBaseUrl).toBe(
+      'https://cdn.example.com/shop',
+    );
+    expect(() => loadEnv({ IMAGE_BASE_URL: 'cdn.example.com' })).toThrow(/IMAGE_BASE_URL/);
+    expect(loadEnv({ EXPIRY_SWEEP_SECONDS: '1' }).expirySweepSeconds).toBe(1);
+    expect(() => loadEnv({ EXPIRY_SWEEP_SECONDS: '0' })).toThrow(/EXPIRY_SWEEP_SECONDS/);
   });
 
   it('points at the real Paystack API when keys are set', () => {
@@ -117,5 +125,43 @@ describe('where the server listens', () => {
         }),
       ),
     ).toBeNull();
+  });
+});
+
+/**
+ * Variables of the README's configuration table that env.ts does not read, with who reads them.
+ * Nothing else may be there: a variable in the README or `.env.example` that the server ignores
+ * would mislead whoever sets it.
+ */
+const READ_ELSEWHERE: Record<string, string> = {
+  // `npm start` (scripts/start.mjs) and `npm run serve` pass it to Node, before any .env is read.
+  HEAP_LIMIT_MB: 'scripts/start.mjs, package.json',
+};
+
+describe('the documented configuration', () => {
+  const example = readFileSync('.env.example', 'utf8');
+  const readme = readFileSync('README.md', 'utf8');
+  const inExample = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!);
+  const table = readme.slice(
+    readme.indexOf('## Configuration'),
+    readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1),
+  );
+  const inReadme = table
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!));
+
+  it('.env.example lists every variable env.ts reads, and nothing else', () => {
+    expect([...inExample].sort()).toEqual([...ENV_VARIABLES].sort());
+  });
+
+  it('the README’s configuration table lists every variable env.ts reads, and only what is read elsewhere besides', () => {
+    expect(inReadme.length).toBe(new Set(inReadme).size);
+    expect([...inReadme].sort()).toEqual([...ENV_VARIABLES, ...Object.keys(READ_ELSEWHERE)].sort());
+  });
+
+  it('.env.example copied to .env changes nothing: its values are the defaults', () => {
+    const values = parseEnv(example) as Record<string, string>;
+    expect(loadEnv(values)).toEqual(loadEnv({}));
   });
 });

@@ -8,62 +8,74 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-const schema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
-    // Loopback outside production: development mode is not meant to be reachable from a network.
-    HOST: optionalText,
-    DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-    PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
-    SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
-    PAYSTACK_SECRET_KEY: optionalText,
-    PAYSTACK_PUBLIC_KEY: optionalText,
-    PAYSTACK_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
-    // The built-in payment simulator is off in production unless this says 'allow'.
-    PAYMENT_SIMULATOR: optionalText.pipe(z.enum(['allow', 'deny']).optional()),
-    // Seed the demo catalogue (and, outside production, a demo admin) into an empty database.
-    DEMO_DATA: optionalText.pipe(z.enum(['true', 'false']).optional()),
-    BENCH_BASELINE: optionalText.pipe(z.enum(['true', 'false']).optional()),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    // JSON lines (production's default) or short lines for a person (the default elsewhere).
-    LOG_FORMAT: optionalText.pipe(z.enum(['json', 'pretty']).optional()),
-    // Where the React Router build lives (client assets and the server bundle).
-    BUILD_DIR: z.string().default('build'),
-    // Product images and the logo in an S3-compatible bucket instead of DATA_DIR/uploads.
-    S3_BUCKET: optionalText.pipe(
-      z
-        .string()
-        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
-        .optional(),
-    ),
-    S3_REGION: optionalText,
-    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
-    S3_ACCESS_KEY_ID: optionalText,
-    S3_SECRET_ACCESS_KEY: optionalText,
-    S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false']).optional()),
-    // Server processes started by `npm run serve` (node's cluster module), PostgreSQL only.
-    WEB_CONCURRENCY: optionalText.pipe(z.coerce.number<string>().int().min(1).max(64).optional()),
-    // A background job still running after this long counts as lost (its process died) and is retried.
-    JOB_TIMEOUT_SECONDS: optionalText.pipe(z.coerce.number<string>().int().min(1).max(3600).optional()),
-    // Proxies whose X-Forwarded-For is believed: IP addresses or CIDR ranges, comma-separated.
-    TRUSTED_PROXIES: optionalText.pipe(
-      z
-        .string()
-        .transform((value) =>
-          value
-            .split(',')
-            .map((entry) => entry.trim())
-            .filter(Boolean),
-        )
-        .refine(
-          (entries) => entries.every(isProxyEntry),
-          'a comma-separated list of IP addresses or CIDR ranges',
-        )
-        .optional(),
-    ),
-  })
+/** Every variable the server reads, each with its rule (checks across variables are below). */
+const variables = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  // Loopback outside production: development mode is not meant to be reachable from a network.
+  HOST: optionalText,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  PAYSTACK_SECRET_KEY: optionalText,
+  PAYSTACK_PUBLIC_KEY: optionalText,
+  PAYSTACK_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // The built-in payment simulator is off in production unless this says 'allow'.
+  PAYMENT_SIMULATOR: optionalText.pipe(z.enum(['allow', 'deny']).optional()),
+  // Seed the demo catalogue (and, outside production, a demo admin) into an empty database.
+  DEMO_DATA: optionalText.pipe(z.enum(['true', 'false']).optional()),
+  BENCH_BASELINE: optionalText.pipe(z.enum(['true', 'false']).optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // JSON lines (production's default) or short lines for a person (the default elsewhere).
+  LOG_FORMAT: optionalText.pipe(z.enum(['json', 'pretty']).optional()),
+  // Where the React Router build lives (client assets and the server bundle).
+  BUILD_DIR: z.string().default('build'),
+  // Image URLs written under this address (a CDN whose origin is the shop) instead of the shop's.
+  IMAGE_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // Product images and the logo in an S3-compatible bucket instead of DATA_DIR/uploads.
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+      .optional(),
+  ),
+  S3_REGION: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false']).optional()),
+  // Server processes started by `npm run serve` (node's cluster module), PostgreSQL only.
+  WEB_CONCURRENCY: optionalText.pipe(z.coerce.number<string>().int().min(1).max(64).optional()),
+  // A background job still running after this long counts as lost (its process died) and is retried.
+  JOB_TIMEOUT_SECONDS: optionalText.pipe(z.coerce.number<string>().int().min(1).max(3600).optional()),
+  // How often unpaid orders are looked for and expired, once per interval across all processes.
+  EXPIRY_SWEEP_SECONDS: optionalText.pipe(z.coerce.number<string>().int().min(1).max(3600).optional()),
+  // Proxies whose X-Forwarded-For is believed: IP addresses or CIDR ranges, comma-separated.
+  TRUSTED_PROXIES: optionalText.pipe(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (entries) => entries.every(isProxyEntry),
+        'a comma-separated list of IP addresses or CIDR ranges',
+      )
+      .optional(),
+  ),
+});
+
+/**
+ * The names of every variable the server reads. `.env.example` and the README's configuration
+ * table list exactly these (env.test.ts checks), so neither can fall behind.
+ */
+export const ENV_VARIABLES: readonly string[] = Object.keys(variables.shape);
+
+const schema = variables
   .refine((env) => Boolean(env.PAYSTACK_SECRET_KEY) === Boolean(env.PAYSTACK_PUBLIC_KEY), {
     message: 'set both PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY, or neither',
     path: ['PAYSTACK_SECRET_KEY'],
@@ -105,10 +117,17 @@ export type Env = Readonly<{
   logLevel: string;
   logFormat: 'json' | 'pretty';
   buildDir: string;
+  /**
+   * Where pages point product images (IMAGE_BASE_URL, no trailing slash): a CDN in front of the
+   * shop's `/images/…` paths. Null: the shop's own address.
+   */
+  imageBaseUrl: string | null;
   /** Product images and the logo in an S3-compatible bucket; null keeps them under DATA_DIR. */
   s3: S3Settings | null;
   webConcurrency: number;
   jobTimeoutSeconds: number;
+  /** How often the unpaid-order expiry is offered to the job queue (one sweep per interval). */
+  expirySweepSeconds: number;
   /** IPs and CIDR ranges of the reverse proxies in front of the shop (TRUSTED_PROXIES). */
   trustedProxies: readonly string[];
 }>;
@@ -157,6 +176,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: raw.LOG_LEVEL,
     logFormat: raw.LOG_FORMAT ?? (isProduction ? 'json' : 'pretty'),
     buildDir: path.resolve(raw.BUILD_DIR),
+    imageBaseUrl: raw.IMAGE_BASE_URL ? raw.IMAGE_BASE_URL.replace(/\/+$/, '') : null,
     s3: raw.S3_BUCKET
       ? {
           bucket: raw.S3_BUCKET,
@@ -173,6 +193,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       : null,
     webConcurrency: raw.WEB_CONCURRENCY ?? 1,
     jobTimeoutSeconds: raw.JOB_TIMEOUT_SECONDS ?? 120,
+    expirySweepSeconds: raw.EXPIRY_SWEEP_SECONDS ?? 60,
     trustedProxies: raw.TRUSTED_PROXIES ?? [],
   });
 }

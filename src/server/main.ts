@@ -7,6 +7,7 @@ import { type Database, openDatabase } from './db/client';
 import { ensureDefaults } from './db/defaults';
 import { migrate } from './db/migrate';
 import { seedDemoData } from './db/seed';
+import { copyTemplate } from './db/template';
 import { createDeps } from './deps';
 import { type Env, EnvError, loadEnv } from './env';
 import { type DemoAdminSignIn, demoAdminSignIn } from './features/accounts/demo-admin';
@@ -16,16 +17,16 @@ import { createLogger, type Logger } from './logger';
 import { readyBlock, type StartUpReport, startUpReport } from './start-up';
 import { createWebHandlers } from './web';
 
+/** How long an idle kept-alive connection stays open: longer than a load balancer's own (60 s). */
+const KEEP_ALIVE_MS = 65_000;
+
 function open(env: Env, report?: StartUpReport): Promise<Database> {
-  if (report) {
-    const pgliteDir = path.join(env.dataDir, 'pglite');
-    if (!env.databaseUrl && !existsSync(pgliteDir)) report.step(`Creating the database in ${pgliteDir}…`);
-  }
-  return openDatabase(
-    env.databaseUrl
-      ? { kind: 'postgres', url: env.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(env.dataDir, 'pglite') },
-  );
+  if (env.databaseUrl) return openDatabase({ kind: 'postgres', url: env.databaseUrl });
+  const pgliteDir = path.join(env.dataDir, 'pglite');
+  if (report && !existsSync(pgliteDir)) report.step(`Creating the database in ${pgliteDir}…`);
+  // A brand-new data folder starts from the build's template (db/template.ts): no initdb here.
+  copyTemplate(pgliteDir, env.buildDir);
+  return openDatabase({ kind: 'pglite', dataDir: pgliteDir });
 }
 
 /**
@@ -87,6 +88,15 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
       );
   });
 
+  // A client (a browser, a load balancer) may send on a kept-alive connection at the very moment
+  // the server closes it for idleness, and then sees it reset. Node closes idle ones after 5 s;
+  // load balancers keep theirs open for about 60 s (AWS's default), so the shop waits longer than
+  // they do and it is always they who close first.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  }
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -120,10 +130,20 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
+/** A server process that dies is started again after this, doubling while they keep dying. */
+const RESTART_FIRST_MS = 500;
+const RESTART_MAX_MS = 30_000;
+/** Exits within this long of each other count as dying repeatedly (the delay keeps doubling). */
+const RESTART_WINDOW_MS = 60_000;
+/** Server processes that exit before they ever listen, in a row, before the primary gives up. */
+const START_FAILURES_LIMIT = 5;
+
 /**
  * WEB_CONCURRENCY > 1 (PostgreSQL only, checked by loadEnv): this process prepares the database
- * once, then starts that many server processes sharing the port, replaces any that dies, and
- * stops them all on SIGTERM or SIGINT.
+ * once, then starts that many server processes sharing the port, says the shop is ready once they
+ * all listen, replaces any that dies (sooner or later as they keep dying), gives up with one line
+ * when they keep dying before they listen (a port in use, a configuration the database refuses),
+ * and stops them all on SIGTERM or SIGINT.
  */
 async function runPrimary(env: Env, logger: Logger) {
   const report = startUpReport(env);
@@ -135,37 +155,76 @@ async function runPrimary(env: Env, logger: Logger) {
   await database.close();
 
   let stopping = false;
-  const fork = () => cluster.fork({ SHOP_PREPARED: '1' });
+  let exitCode = 0;
+  let ready = false;
+  let startFailures = 0;
+  let recentExits: number[] = [];
+  const listening = new Set<number>();
+  const fork = () => {
+    if (!stopping) cluster.fork({ SHOP_PREPARED: '1' });
+  };
+
+  const stopAll = () => {
+    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker && !worker.isDead());
+    if (workers.length === 0) process.exit(exitCode);
+    for (const worker of workers) worker?.process.kill('SIGTERM');
+  };
+
+  cluster.on('listening', (worker) => {
+    listening.add(worker.id);
+    startFailures = 0;
+    if (ready || listening.size < env.webConcurrency) return;
+    ready = true;
+    if (env.logFormat === 'pretty')
+      process.stdout.write(readyBlock(env, admin, { processes: env.webConcurrency }));
+    else
+      logger.info(
+        { port: env.port, database: database.kind, migrationVersion: version, processes: env.webConcurrency },
+        `Shop ready at ${env.publicUrl}`,
+      );
+  });
   cluster.on('exit', (worker, code, signal) => {
+    const listened = listening.delete(worker.id);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) {
         logger.info('stopped');
-        process.exit(0);
+        process.exit(exitCode);
       }
       return;
     }
-    logger.error({ worker: worker.id, code, signal }, 'a server process exited; starting another');
-    setTimeout(fork, 1000).unref();
+    if (!listened) startFailures += 1;
+    if (startFailures >= START_FAILURES_LIMIT) {
+      stopping = true;
+      exitCode = 1;
+      console.error(
+        `The server processes keep exiting before they listen (${startFailures} in a row): stopping. The reason is in the lines above.`,
+      );
+      setTimeout(() => process.exit(1), 15_000).unref();
+      stopAll();
+      return;
+    }
+    const now = Date.now();
+    recentExits = [...recentExits.filter((at) => now - at < RESTART_WINDOW_MS), now];
+    const delay = Math.min(RESTART_MAX_MS, RESTART_FIRST_MS * 2 ** (recentExits.length - 1));
+    logger.error(
+      { worker: worker.id, code, signal, listened, restartInMs: delay },
+      listened
+        ? 'a server process exited; starting another'
+        : 'a server process exited before it listened; starting another',
+    );
+    // Not unref'd: while every process is down, this timer is what keeps the primary alive.
+    setTimeout(fork, delay);
   });
   for (let i = 0; i < env.webConcurrency; i++) fork();
   const warning = networkExposureWarning(env);
   if (warning) console.error(warning);
-  if (env.logFormat === 'pretty')
-    process.stdout.write(readyBlock(env, admin, { processes: env.webConcurrency }));
-  else
-    logger.info(
-      { port: env.port, database: database.kind, migrationVersion: version, processes: env.webConcurrency },
-      `Shop ready at ${env.publicUrl}`,
-    );
 
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
     setTimeout(() => process.exit(1), 15_000).unref();
-    const workers = Object.values(cluster.workers ?? {});
-    if (workers.length === 0) process.exit(0);
-    for (const worker of workers) worker?.process.kill('SIGTERM');
+    stopAll();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

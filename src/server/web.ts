@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 import type { ServerContext } from '#shared/server-context';
 import type { AppEnv, RenderScope } from './context';
+import { earliestFreshUntil, FRESH_UNTIL_HEADER } from './http/cache-headers';
 import type { PageCache } from './http/page-cache';
 import { pagePolicy } from './http/security-headers';
 
@@ -33,6 +34,8 @@ const CLIENT_ENTRY = 'src/web/entry-client.tsx';
 export type WebHandlers = {
   /** Files of the client build; hashed assets are cached for a year. Falls through when absent. */
   assets: MiddlewareHandler<AppEnv>;
+  /** The paths `assets` serves (the build's folder of hashed files and its top-level files); all when absent. */
+  assetRoutes?: string[];
   /** Server rendering of every other path. */
   pages: MiddlewareHandler<AppEnv>;
 };
@@ -83,8 +86,12 @@ export async function createWebHandlers(
   const { render: renderPage } = (await import(pathToFileURL(serverEntry).href)) as ServerEntry;
   const clientAssets = readClientAssets(buildDir);
 
+  const clientDir = path.join(buildDir, 'client');
+  const assetRoutes = readdirSync(clientDir, { withFileTypes: true })
+    .filter((entry) => !entry.name.startsWith('.'))
+    .map((entry) => (entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`));
   const assets = serveStatic<AppEnv>({
-    root: path.relative(process.cwd(), path.join(buildDir, 'client')),
+    root: path.relative(process.cwd(), clientDir),
     // The build writes .br and .gz beside each file (scripts/compress-assets.mjs).
     precompressed: true,
     onFound: (filePath, c) => {
@@ -96,34 +103,46 @@ export async function createWebHandlers(
   const render: MiddlewareHandler<AppEnv> = async (c) => {
     const visitor = c.req.raw;
     const renderScope: RenderScope = {};
+    // A page is as fresh as the least fresh answer it was made from (a drop's 'Coming soon').
+    const freshUntil: string[] = [];
     const context: ServerContext = {
       publicUrl: c.get('deps').env.publicUrl,
+      imageBaseUrl: c.get('deps').env.imageBaseUrl ?? '',
       nonce: c.get('cspNonce'),
-      api: (apiPath, init) => {
+      api: async (apiPath, init) => {
         const headers = new Headers(init?.headers);
         for (const name of FORWARDED) {
           const value = visitor.headers.get(name);
           if (value && !headers.has(name)) headers.set(name, value);
         }
         headers.set('x-request-id', c.get('requestId'));
-        return c.get('deps').inProcess.request(
+        const answer = await c.get('deps').inProcess.request(
           new Request(new URL(apiPath, new URL(visitor.url).origin), { ...init, headers }),
           // Made on the visitor's behalf, the call carries their connection: rules that look at
           // it (client address, this-machine-only routes) see the visitor.
           { renderScope, incoming: c.env?.incoming },
         );
+        const fresh = answer.headers.get(FRESH_UNTIL_HEADER);
+        if (fresh) freshUntil.push(fresh);
+        return answer;
       },
     };
     const response = await renderPage(visitor, context, clientAssets);
+    const until = earliestFreshUntil(freshUntil.map(Number));
+    if (until !== null) response.headers.set(FRESH_UNTIL_HEADER, String(until));
     // The page's policy names the nonce this rendering used, so a page kept for anonymous
     // visitors is served with its own policy: one nonce per rendering, new at each re-rendering.
     if (context.nonce && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
-      response.headers.set('content-security-policy', pagePolicy(context.nonce));
+      const imageBase = c.get('deps').env.imageBaseUrl;
+      response.headers.set(
+        'content-security-policy',
+        pagePolicy(context.nonce, { images: imageBase ? new URL(imageBase).origin : null }),
+      );
     }
     return response;
   };
   // Anonymous visitors of catalogue pages share one rendering until a change is announced.
   const pages = options.cache ? options.cache.wrap(render) : render;
 
-  return { assets, pages };
+  return { assets, assetRoutes, pages };
 }

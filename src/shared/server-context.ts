@@ -6,6 +6,8 @@
 export interface ServerContext {
   api(path: string, init?: RequestInit): Promise<Response>;
   publicUrl: string;
+  /** IMAGE_BASE_URL, or '' when images are served from the shop's own address (shared/images.ts). */
+  imageBaseUrl: string;
   /** The Content-Security-Policy nonce of this answer, carried by the page's inline script and style. */
   nonce: string;
 }

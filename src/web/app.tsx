@@ -28,6 +28,8 @@ export interface InitialState {
   notifications: InitialNotifications;
   /** The shop's name and contact details for the footer (Settings → Store); null if unknown. */
   store: StoreSettings | null;
+  /** Where product images are written (IMAGE_BASE_URL), '' for the shop itself (shared/images.ts). */
+  imageBaseUrl: string;
 }
 
 type PageState = Extract<LoadedPage, { kind: 'page' }> & { key: string };

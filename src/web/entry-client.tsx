@@ -3,6 +3,7 @@ import './lib/csp-nonce';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { setImageBaseUrl } from '#shared/images';
 import { App, type InitialState } from './app';
 import { preloadBannerView } from './features/notifications/banner';
 import { importPage } from './routes';
@@ -14,6 +15,7 @@ declare global {
 }
 
 const initial = window.__SHOP__;
+setImageBaseUrl(initial.imageBaseUrl);
 // The page's module (and the banner's, when it shows) is already preloaded; import them before
 // hydrating so the first render matches the server's HTML exactly.
 Promise.all([

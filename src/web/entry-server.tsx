@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { setImageBaseUrl } from '#shared/images';
 import type { ServerContext } from '#shared/server-context';
 import { App, type InitialState } from './app';
 import { fetchNotifications, preloadBannerView } from './features/notifications/banner';
@@ -34,6 +35,7 @@ export async function render(
   assets: ClientAssets,
 ): Promise<Response> {
   const url = new URL(request.url);
+  setImageBaseUrl(context.imageBaseUrl);
   const [loaded, user, notifications, store] = await Promise.all([
     loadPage(url, context.api),
     fetchSession(context.api),
@@ -56,6 +58,7 @@ export async function render(
       notifications: loaded.route.layout === 'admin' ? [] : notifications,
     },
     store,
+    imageBaseUrl: context.imageBaseUrl,
   };
   if (initial.notifications.notifications.length > 0) await preloadBannerView();
   const appHtml = renderToString(

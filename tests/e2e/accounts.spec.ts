@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { shortId } from '../../src/shared/constants';
-import type { ProductDetail, ProductListResponse } from '../../src/shared/schemas/catalog';
+import { demoVariant } from './support/demo-products';
 import { E2E_ADMIN } from './support/e2e-admin';
 import { linkIn, waitForEmail } from './support/mail';
 import { snap } from './support/screens';
@@ -58,15 +58,8 @@ async function signInWithForm(page: Page, email: string, password: string) {
 
 /** A variant in stock, for putting something in a cart. */
 async function sellableVariant(request: APIRequestContext) {
-  const list = (await (await request.get('/api/products?limit=50')).json()) as ProductListResponse;
-  for (const summary of list.products) {
-    const { product } = (await (await request.get(`/api/products/${summary.id}`)).json()) as {
-      product: ProductDetail;
-    };
-    const variant = product.variants.find((candidate) => !candidate.soldOut && candidate.stock >= 3);
-    if (variant) return { productId: product.id, variantId: variant.id, gender: product.gender };
-  }
-  throw new Error('No product in stock');
+  const { product, variant } = await demoVariant(request);
+  return { productId: product.id, variantId: variant.id, gender: product.gender };
 }
 
 test('an account from registration to a reset password', async ({ page }) => {

@@ -1,41 +1,60 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from './support/e2e-admin';
-import { DESKTOP, PHONE } from './support/screens';
-import { createConfirmedShopper, SHOPPER_PASSWORD, someIp } from './support/shoppers';
+import {
+  DESKTOP,
+  expectNoSidewaysScroll,
+  expectNoSidewaysScrollOnSmallPhone,
+  openPage,
+  PHONE,
+  snap,
+} from './support/screens';
+import { createConfirmedShopper, placeOrderThroughApi, SHOPPER_PASSWORD, someIp } from './support/shoppers';
 
 /**
  * The admin catalogue, end to end, on a desktop and on a 390 px phone: a product created with
- * three photos (their progress bars seen) and sizes x colours, seen in the shop with its price and
- * photos; one variant set to 0 and sold out on its page; a non-image named .png refused with the
- * message shown; deactivated and gone from the shop; deleted, its photo URLs answering 404.
- * Screenshots of each admin screen at both sizes go to the test output.
+ * three photos (their progress bars seen moving) and sizes x colours; its photos reordered, one
+ * made the main image, an alt text written; seen in the shop with its price and photos; one
+ * variant set to 0 and sold out on its page; a non-image named .png refused with the message
+ * shown; deactivated and gone from its page, the listing and the search; deleted, its photo URLs
+ * answering 404. Screenshots of each admin screen at both sizes go to tests/e2e/screenshots/.
  */
 
 test.beforeEach(async ({ page }) => {
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': someIp() });
 });
 
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(innerWidth);
+/**
+ * Uploads as a slow phone connection sends them (Chromium's own network throttling), so an
+ * upload lasts long enough for its progress bar to be seen between empty and full. The throttle
+ * lasts as long as its DevTools session: call the returned function to end it.
+ */
+async function throttleUploads(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+  return async () => {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await cdp.detach();
+  };
 }
 
-async function keep(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-}
-
-/** A dialog scrolls inside the window: a tall window shows all of it in one picture. */
-async function keepDialog(page: Page, testInfo: TestInfo, name: string) {
-  const size = page.viewportSize() ?? DESKTOP;
-  await page.setViewportSize({ width: size.width, height: 2600 });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
-  await page.setViewportSize(size);
+/** The product's photos as the admin API lists them, in their order. */
+async function photosOf(page: Page, productId: string) {
+  const response = await page.request.get(`/api/admin/products/${productId}`);
+  return ((await response.json()) as { product: { images: { id: string; altText: string }[] } }).product
+    .images;
 }
 
 /** A photo-sized PNG of noise (about 1 MB, so the upload takes long enough to show progress). */
@@ -52,12 +71,12 @@ for (const [label, viewport] of [
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ] as const) {
-  test(`an admin runs the catalogue on a ${label}`, async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
+  test(`an admin runs the catalogue on a ${label}`, async ({ page }) => {
+    test.setTimeout(150_000);
     await page.setViewportSize(viewport);
     const name = `Eko Test Tee ${label} ${Date.now().toString(36)}`;
 
-    await page.goto('/admin');
+    await openPage(page, '/admin');
     await page.getByLabel('Email').fill(E2E_ADMIN.email);
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -66,7 +85,7 @@ for (const [label, viewport] of [
     await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await keep(page, testInfo, `products-list-${label}`);
+    await snap(page, 'admin-products-list');
 
     // The form refuses an empty product with the spec's messages.
     await page.getByRole('button', { name: 'Add Product' }).click();
@@ -87,7 +106,8 @@ for (const [label, viewport] of [
       await expect(dialog.getByText(message)).toBeVisible();
     }
     await expectNoSidewaysScroll(page);
-    await keepDialog(page, testInfo, `product-dialog-errors-${label}`);
+    await expectNoSidewaysScrollOnSmallPhone(page);
+    await snap(page, 'admin-product-dialog-errors', { dialog: true });
 
     // A custom colour can be added once; a second time is refused.
     await dialog.getByRole('textbox', { name: 'Add a custom colour' }).fill('black');
@@ -124,6 +144,7 @@ for (const [label, viewport] of [
     for (const file of files) {
       await expect(dialog.getByRole('progressbar', { name: `Uploading ${file.name}` })).toBeVisible();
     }
+    // Every value the progress bars show while the photos go up.
     await page.evaluate(() => {
       const seen: number[] = [];
       (window as unknown as { progressSeen: number[] }).progressSeen = seen;
@@ -135,23 +156,46 @@ for (const [label, viewport] of [
       };
       look();
     });
-    await keepDialog(page, testInfo, `product-dialog-filled-${label}`);
+    await snap(page, 'admin-product-dialog-filled', { dialog: true });
+    const unthrottle = await throttleUploads(page, 512 * 1024);
     await dialog.getByRole('button', { name: 'Add Product' }).click();
     await expect(page.getByText('Product added successfully')).toBeVisible();
 
     const edit = page.getByRole('dialog', { name: 'Edit Product' });
     await expect(edit).toBeVisible();
     const photos = edit.getByRole('list', { name: 'Photos, the first is the main image' });
-    await expect(photos.getByRole('listitem')).toHaveCount(3, { timeout: 30_000 });
+    await expect(photos.getByRole('listitem')).toHaveCount(3, { timeout: 60_000 });
     await expect(edit.getByRole('progressbar')).toHaveCount(0);
+    await unthrottle();
     const progress = await page.evaluate(
       () => (window as unknown as { progressSeen: number[] }).progressSeen,
     );
     expect(
-      progress.some((value) => value > 0),
-      'an upload showed progress',
-    ).toBe(true);
+      progress.filter((value) => value > 0 && value < 100),
+      'a progress bar was seen part-way',
+    ).not.toEqual([]);
     await expect(edit.getByLabel('Alt text, photo 1')).toHaveValue(name);
+
+    // The product's id, as the admin API gives it.
+    const listed = await page.request.get(`/api/admin/products?q=${encodeURIComponent(name)}`);
+    const productId = ((await listed.json()) as { products: { id: string }[] }).products[0]!.id;
+    const [front, back, detail] = (await photosOf(page, productId)).map((image) => image.id);
+
+    // The photos arranged: the third made the main image, the first moved down, an alt text.
+    await photos.getByRole('button', { name: 'Make main image: photo 3' }).click();
+    await expect
+      .poll(async () => (await photosOf(page, productId)).map((image) => image.id))
+      .toEqual([detail, front, back]);
+    await expect(photos.getByRole('listitem').first().getByText('Main')).toBeVisible();
+    await photos.getByRole('button', { name: 'Move photo 1 down' }).click();
+    await expect
+      .poll(async () => (await photosOf(page, productId)).map((image) => image.id))
+      .toEqual([front, detail, back]);
+    await photos.getByLabel('Alt text, photo 2').fill('Detail of the puff print');
+    await photos.getByLabel('Alt text, photo 2').press('Tab');
+    await expect
+      .poll(async () => (await photosOf(page, productId)).map((image) => image.altText))
+      .toEqual([name, 'Detail of the puff print', name]);
 
     // Stock: 12 over 4 variants; S in Black set to 0 with a reason.
     await expect(edit.getByLabel('New stock for S / Black')).toHaveValue('3');
@@ -172,17 +216,10 @@ for (const [label, viewport] of [
     ).toBeVisible();
     await expect(photos.getByRole('listitem')).toHaveCount(3);
     await expectNoSidewaysScroll(page);
-    await keepDialog(page, testInfo, `product-dialog-edit-${label}`);
+    await expectNoSidewaysScrollOnSmallPhone(page);
+    await snap(page, 'admin-product-dialog-edit', { dialog: true });
     await edit.getByRole('button', { name: 'Dismiss not-really.png' }).click();
-
-    // The product's id and photo URLs, as the admin API gives them.
-    const listed = await page.request.get(`/api/admin/products?q=${encodeURIComponent(name)}`);
-    const row = ((await listed.json()) as { products: { id: string }[] }).products[0]!;
-    const detail = await page.request.get(`/api/admin/products/${row.id}`);
-    const imageIds = ((await detail.json()) as { product: { images: { id: string }[] } }).product.images.map(
-      (image) => image.id,
-    );
-    expect(imageIds).toHaveLength(3);
+    const imageIds = [front!, detail!, back!];
 
     await edit.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(edit).toBeHidden();
@@ -194,22 +231,41 @@ for (const [label, viewport] of [
     await expect(item.getByText('Active', { exact: true }).filter({ visible: true })).toBeVisible();
     await expect(item.getByText('3 images')).toBeAttached();
     await expectNoSidewaysScroll(page);
-    await keep(page, testInfo, `products-search-${label}`);
+    await snap(page, 'admin-products-search');
 
-    // In the shop: its price and photos; S in Black sold out.
+    // In the shop: its price and photos in their order, the alt text; S in Black sold out; listed
+    // with its category, and found by the search.
     const shop = await page.context().newPage();
     await shop.setViewportSize(viewport);
-    await shop.goto(`/product/${row.id}`);
+    await shop.goto(`/product/${productId}`);
     await expect(shop.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(shop.getByText('₦15,000.00').first()).toBeVisible();
-    for (const id of imageIds)
-      await expect(shop.locator(`img[src*="${id}"], img[srcset*="${id}"]`).first()).toBeAttached();
+    for (const [index, id] of imageIds.entries()) {
+      const thumbnail = shop.getByRole('button', { name: `Show image ${index + 1} of 3` });
+      await expect(thumbnail.locator(`img[src*="${id}"], img[srcset*="${id}"]`)).toBeAttached();
+    }
+    await expect(shop.getByRole('img', { name })).toBeVisible();
+    await shop.getByRole('button', { name: 'Show image 2 of 3' }).click();
+    await expect(shop.getByRole('img', { name: 'Detail of the puff print' })).toBeVisible();
     await shop.getByRole('radio', { name: 'Men', exact: true }).check();
     await shop.getByRole('radio', { name: 'S', exact: true }).check();
     await expect(shop.getByRole('radio', { name: /^Black/ })).toBeDisabled();
     await expect(shop.getByRole('radio', { name: 'White', exact: true })).toBeEnabled();
+    const inListing = () => shop.getByRole('link', { name: new RegExp(name) });
+    await shop.goto('/men/tshirts');
+    await expect(inListing().first()).toBeVisible();
+    const search = async () => {
+      await shop.getByRole('button', { name: 'Search' }).click();
+      const searchDialog = shop.getByRole('dialog', { name: 'Search' });
+      await searchDialog.getByRole('combobox', { name: 'Search products and categories' }).fill(name);
+      return searchDialog;
+    };
+    const found = await search();
+    await expect(found.getByRole('option', { name: new RegExp(name) })).toBeVisible();
+    await shop.keyboard.press('Escape');
+    await expect(found).toBeHidden();
 
-    // Deactivated: gone from the shop.
+    // Deactivated: gone from its page, the listing and the search.
     await item.getByRole('button', { name: `Edit ${name}` }).click();
     const again = page.getByRole('dialog', { name: 'Edit Product' });
     await again.getByRole('checkbox', { name: /^Active/ }).uncheck();
@@ -217,9 +273,18 @@ for (const [label, viewport] of [
     await expect(page.getByText('Product updated successfully')).toBeVisible();
     await again.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(item.getByText('Inactive', { exact: true }).filter({ visible: true })).toBeVisible();
-    const gone = await shop.goto(`/product/${row.id}`);
+    const gone = await shop.goto(`/product/${productId}`);
     expect(gone?.status()).toBe(404);
     await expect(shop.getByText('Error loading product: Product not found')).toBeVisible();
+    await shop.goto('/men/tshirts');
+    await expect(shop.getByRole('heading', { level: 1 })).toBeVisible();
+    // The listing is there (other T-shirts), without it.
+    await expect(shop.locator('a[href^="/product/"]').first()).toBeVisible();
+    await expect(inListing()).toHaveCount(0);
+    const notFound = await search();
+    await expect(notFound.getByText('No results found.')).toBeVisible();
+    await expect(notFound.getByRole('option', { name: new RegExp(name) })).toHaveCount(0);
+    await shop.keyboard.press('Escape');
 
     // Deleted after 'Are you sure?': its photo URLs answer 404.
     for (const id of imageIds)
@@ -227,11 +292,12 @@ for (const [label, viewport] of [
     await item.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
     await expect(confirm).toContainText('permanently delete');
-    await keep(page, testInfo, `product-delete-${label}`);
+    await expectNoSidewaysScroll(page);
+    await snap(page, 'admin-product-delete');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Product deleted successfully')).toBeVisible();
     await expect(page.getByText('No products match your search')).toBeVisible();
-    await keep(page, testInfo, `products-empty-search-${label}`);
+    await snap(page, 'admin-products-empty-search');
     for (const id of imageIds) {
       for (const file of ['400', '800', '1200', 'preview']) {
         expect((await page.request.get(`/images/products/${id}/${file}.webp`)).status()).toBe(404);
@@ -248,7 +314,7 @@ test('a product that appears in an order is deactivated instead of deleted, and 
   await page.setViewportSize(DESKTOP);
   const baseURL = testInfo.project.use.baseURL as string;
   const name = `Ordered Tee ${Date.now().toString(36)}`;
-  await page.goto('/admin');
+  await openPage(page, '/admin');
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -286,19 +352,7 @@ test('a product that appears in an order is deactivated instead of deleted, and 
     data: { productId: product.id, variantId: product.variants[0]!.id, gender: 'men', quantity: 1 },
   });
   expect(added.ok(), await added.text()).toBe(true);
-  const ordered = await shopper.post('/api/orders', {
-    data: {
-      fullName: 'Chioma Bello',
-      email,
-      phone: '08031234567',
-      address: '12 Admiralty Way, Lekki',
-      city: 'Lagos',
-      state: 'Lagos',
-      sameAsShipping: true,
-      shippingMethodCode: 'standard',
-    },
-  });
-  expect(ordered.status(), await ordered.text()).toBe(201);
+  await placeOrderThroughApi(shopper, { fullName: 'Chioma Bello', email });
   await shopper.dispose();
 
   await page.goto('/admin/dashboard?tab=products');
@@ -309,7 +363,8 @@ test('a product that appears in an order is deactivated instead of deleted, and 
   const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
   await expect(confirm).toContainText('appears in orders');
   await expect(confirm).toContainText('deactivated instead');
-  await keep(page, testInfo, 'product-deactivate-instead-desktop');
+  await expectNoSidewaysScroll(page);
+  await snap(page, 'admin-product-deactivate-instead');
   await confirm.getByRole('button', { name: 'Deactivate' }).click();
   await expect(page.getByText('Product deactivated')).toBeVisible();
   await expect(item.getByText('Inactive', { exact: true }).filter({ visible: true })).toBeVisible();

@@ -1,12 +1,13 @@
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/e2e-admin';
-import { DESKTOP, PHONE } from './support/screens';
+import { DESKTOP, expectNoSidewaysScroll, openPage, PHONE, SMALL_PHONE, snap } from './support/screens';
 import { createConfirmedShopper, someIp } from './support/shoppers';
 
 /**
  * The admin panel's shell: Admin Access, the sections in `?tab=`, the desktop sidebar, the
  * phone's tab strip and slide-in menu, Sign Out; every screen without sideways scrolling, on a
- * desktop and on a 390 px phone. Screenshots of each section at both sizes go to the test output.
+ * desktop and on a 390 px phone (and 360 px). Screenshots of each screen at both sizes go to
+ * tests/e2e/screenshots/.
  */
 
 const SECTIONS = [
@@ -21,20 +22,8 @@ test.beforeEach(async ({ page }) => {
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': someIp() });
 });
 
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(innerWidth);
-}
-
-async function keep(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-}
-
 async function signInOnAdminAccess(page: Page, email: string, password: string) {
-  await page.goto('/admin');
+  await openPage(page, '/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Access' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -50,13 +39,15 @@ async function expectSection(page: Page, section: (typeof SECTIONS)[number]) {
   await expect(page).toHaveTitle(`${section.label} | Admin | Naija Street`);
 }
 
-test('an admin signs in at /admin and moves through every section on a desktop', async ({
-  page,
-}, testInfo) => {
+test('an admin signs in at /admin and moves through every section on a desktop', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Access' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await snap(page, 'admin-access');
   await signInOnAdminAccess(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expectSection(page, SECTIONS[0]);
-  await keep(page, testInfo, 'admin-access-then-dashboard-desktop');
 
   const sidebar = page.getByRole('navigation', { name: 'Admin', exact: true });
   const aside = page.getByRole('complementary');
@@ -73,7 +64,7 @@ test('an admin signs in at /admin and moves through every section on a desktop',
     await expect(link).toHaveAttribute('aria-current', 'page');
     await expect(sidebar.locator('[aria-current]')).toHaveCount(1);
     await expectNoSidewaysScroll(page);
-    await keep(page, testInfo, `admin-${section.tab}-desktop`);
+    await snap(page, `admin-${section.tab}`);
   }
 
   // The section is in the address: a reload (rendered by the server) and the back button keep it.
@@ -99,9 +90,7 @@ test('an admin signs in at /admin and moves through every section on a desktop',
   await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fdashboard%3Ftab%3Dorders$/);
 });
 
-test('on a 390 px phone: the tab strip, the slide-in menu, and no sideways scrolling', async ({
-  page,
-}, testInfo) => {
+test('on a 390 px phone: the tab strip, the slide-in menu, and no sideways scrolling', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await signInOnAdminAccess(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expectSection(page, SECTIONS[0]);
@@ -117,7 +106,6 @@ test('on a 390 px phone: the tab strip, the slide-in menu, and no sideways scrol
     await expect(tab).toHaveAttribute('aria-current', 'page');
     await expect(strip.locator('[aria-current]')).toHaveCount(1);
     await expectNoSidewaysScroll(page);
-    await keep(page, testInfo, `admin-${section.tab}-phone`);
   }
 
   // The slide-in menu: every section, who is signed in, and Sign Out. Escape closes it and the
@@ -131,7 +119,8 @@ test('on a 390 px phone: the tab strip, the slide-in menu, and no sideways scrol
   await expect(menu.getByText(/^Welcome back, /)).toBeVisible();
   await expect(menu.getByText(E2E_ADMIN.email)).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await keep(page, testInfo, 'admin-menu-phone');
+  // The menu exists on a phone only.
+  await snap(page, 'admin-menu', { sizes: ['phone'] });
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(menuButton).toBeFocused();
@@ -143,15 +132,18 @@ test('on a 390 px phone: the tab strip, the slide-in menu, and no sideways scrol
   await expectSection(page, SECTIONS[4]);
   await expect(strip.locator('[aria-current]')).toHaveCount(0);
   await expectNoSidewaysScroll(page);
-  await keep(page, testInfo, 'admin-settings-phone');
 
-  // At 360 px too, nothing scrolls sideways.
-  await page.setViewportSize({ width: 360, height: 740 });
+  // At 360 px too, nothing scrolls sideways, the menu neither.
+  await page.setViewportSize(SMALL_PHONE);
   for (const section of SECTIONS) {
     await page.goto(`/admin/dashboard?tab=${section.tab}`);
     await expectSection(page, section);
     await expectNoSidewaysScroll(page);
   }
+  await menuButton.click();
+  await expect(menu).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.keyboard.press('Escape');
 
   await menuButton.click();
   await menu.getByRole('button', { name: 'Sign Out' }).click();
@@ -163,7 +155,7 @@ test('on a 390 px phone: the tab strip, the slide-in menu, and no sideways scrol
 test('a shopper signing in on Admin Access is told plainly that the account has no admin access', async ({
   page,
   request,
-}, testInfo) => {
+}) => {
   const shopper = await createConfirmedShopper(request, 'Ada');
   await page.setViewportSize(PHONE);
   await signInOnAdminAccess(page, shopper.email, shopper.password);
@@ -175,7 +167,7 @@ test('a shopper signing in on Admin Access is told plainly that the account has 
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Access' })).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await keep(page, testInfo, 'admin-access-no-access-phone');
+  await snap(page, 'admin-access-no-access');
 
   // Coming back later says so straight away; the panel itself sends a shopper to the shop.
   await page.goto('/admin');

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { formatNaira } from '../../src/shared/money';
 import type { ProductListResponse, ProductSummary } from '../../src/shared/schemas/catalog';
-import { E2E_NOTIFICATIONS, E2E_STANDARD_FEE_KOBO } from './support/prepare-data';
+import { E2E_NOTIFICATIONS } from './support/prepare-data';
 import { DESKTOP, openPage, PHONE, snap } from './support/screens';
+import { standardShipping, withStandardFee } from './support/standard-fee';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const origin = `http://localhost:${port}`;
@@ -256,9 +257,13 @@ test('the size guide, shipping policy and gallery overlays', async ({ page, requ
   await expect(sizeGuide).toBeHidden();
   await expect(sizeGuideButton).toBeFocused();
 
-  await page.getByRole('button', { name: 'Shipping Policy' }).click();
+  // The Standard fee as stored, and as shown, while no other test changes it.
   const shipping = page.getByRole('dialog', { name: 'Shipping Policy' });
-  await expect(shipping.getByText(formatNaira(E2E_STANDARD_FEE_KOBO))).toBeVisible();
+  await withStandardFee(async () => {
+    await page.getByRole('button', { name: 'Shipping Policy' }).click();
+    const { feeKobo } = await standardShipping(request);
+    await expect(shipping.getByText(formatNaira(feeKobo))).toBeVisible();
+  });
   await expect(shipping.getByText('Express Shipping')).toBeVisible();
   await shotViewport(page, 'catalog-shipping-overlay');
   await shipping.getByRole('button', { name: 'Close Shipping Policy' }).click();

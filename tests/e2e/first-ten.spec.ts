@@ -381,41 +381,133 @@ for (const [label, viewport] of VIEWPORTS) {
   });
 }
 
-test("the spec's admin paths go once, with a toast, to the panel's matching tab", async ({
-  page,
-}, testInfo) => {
-  await page.setViewportSize(DESKTOP);
-  await signIn(page.request, E2E_ADMIN);
-  const cases = [
-    ['products', 'products', "the admin panel's Products"],
-    ['orders', 'orders', "the admin panel's Orders"],
-    ['inventory', 'products', "the admin panel's Products (stock)"],
-    ['customers', 'customers', "the admin panel's Customers"],
-    ['size-guide', 'settings', "the admin panel's Settings (size guides)"],
-    ['shipping', 'settings', "the admin panel's Settings (shipping)"],
-    ['notifications', 'settings', "the admin panel's Settings (notifications)"],
-    ['settings', 'settings', "the admin panel's Settings"],
-  ] as const;
-  for (const [name, tab, toast] of cases) {
-    await page.goto(`/admin/${name}`);
-    await expect(page).toHaveURL(new RegExp(`/admin/dashboard\\?tab=${tab}$`));
-    await expect(page.getByText(`Taking you to ${toast}`, { exact: true })).toBeVisible();
-    if (name === 'inventory') await keep(page, testInfo, 'admin-named-path-desktop');
-  }
-  // Once: a path already redirected in this tab shows the not-found screen rather than looping.
-  await page.setViewportSize(PHONE);
-  await page.goto('/admin/orders');
-  await expect(page.getByText("The page you're looking for doesn't exist.")).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to Admin Login' })).toBeVisible();
-  await keep(page, testInfo, 'admin-named-path-again-phone');
-});
+const STOREFRONT_NAMES = [
+  'new',
+  'tshirts',
+  'tops',
+  'sweatshirts',
+  'jackets',
+  'knitwear',
+  'bottoms',
+  'denim',
+  'hats',
+  'bags',
+  'accessories',
+  'womens',
+] as const;
+
+const ADMIN_PATHS = [
+  ['products', 'products', "the admin panel's Products"],
+  ['orders', 'orders', "the admin panel's Orders"],
+  ['inventory', 'products', "the admin panel's Products (stock)"],
+  ['customers', 'customers', "the admin panel's Customers"],
+  ['size-guide', 'settings', "the admin panel's Settings (size guides)"],
+  ['shipping', 'settings', "the admin panel's Settings (shipping)"],
+  ['notifications', 'settings', "the admin panel's Settings (notifications)"],
+  ['settings', 'settings', "the admin panel's Settings"],
+] as const;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+for (const [label, viewport] of VIEWPORTS) {
+  test.describe(`known names on a ${label}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize(viewport);
+    });
+
+    test("the spec's storefront names, mistyped, go once with a toast to their listing", async ({
+      page,
+      baseURL,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      // Typed in capitals or with a trailing slash, a listing is simply shown, its canonical
+      // address the lower-case one: the same page, nothing to redirect.
+      for (const typed of ['/TSHIRTS', '/tshirts/']) {
+        const response = await page.goto(typed);
+        expect(response?.status(), typed).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('T-Shirts');
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/tshirts$/);
+      }
+      // Mistyped so that no page answers: the not-found screen sends the visitor on, with a toast.
+      const mistypings = [
+        (name: string) => `/${name}%20`,
+        (name: string) => `/${name[0]!.toUpperCase()}${name.slice(1)}.`,
+        (name: string) => `//${name.toUpperCase()}`,
+      ];
+      for (const [index, name] of STOREFRONT_NAMES.entries()) {
+        const typed = mistypings[index % mistypings.length]!(name);
+        // An address with '//' is not resolved against the base URL: given whole.
+        const response = await page.goto(`${baseURL}${typed}`);
+        expect(response?.status(), typed).toBe(404);
+        await expect(page, typed).toHaveURL(new RegExp(`${escapeRegExp(baseURL!)}/${name}$`));
+        await expect(page.getByText(`Taking you to /${name}`, { exact: true })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');
+        if (name === 'hats') await keep(page, testInfo, `known-name-redirect-${label}`);
+      }
+      // A listing keeps its query string.
+      await page.goto(`${baseURL}//new?sort=price-asc`);
+      await expect(page).toHaveURL(/\/new\?sort=price-asc$/);
+      // Once each visit, never again from where it lands: Back leaves the mistyped address out.
+      await page.goto('/shipping-policy');
+      await page.goto('/hats%20');
+      await expect(page).toHaveURL(/\/hats$/);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/shipping-policy$/);
+      await expectNoSidewaysScroll(page);
+    });
+
+    test("the spec's admin paths go once, with a toast, to the panel's matching tab", async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      await signIn(page.request, E2E_ADMIN);
+      for (const [name, tab, toast] of ADMIN_PATHS) {
+        await page.goto(`/admin/${name}`);
+        await expect(page).toHaveURL(new RegExp(`/admin/dashboard\\?tab=${tab}$`));
+        await expect(page.getByText(`Taking you to ${toast}`, { exact: true })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');
+      }
+      // Typed another way, and a second time in the same tab: taken there again.
+      for (const typed of ['/ADMIN/ORDERS/', '/admin/orders']) {
+        await page.goto(typed);
+        await expect(page).toHaveURL(/\/admin\/dashboard\?tab=orders$/);
+        await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+      }
+      const toast = page
+        .locator('[data-sonner-toast]')
+        .filter({ hasText: "Taking you to the admin panel's Orders" });
+      await expect(toast).toBeVisible();
+      const strip = page.getByRole('navigation', { name: 'Admin sections' });
+      if (label === 'phone') {
+        // The toast sits above the panel's tab strip at the bottom of the screen, hiding none of it.
+        await expect(strip).toBeVisible();
+        // Measured once the toast has slid into place.
+        const bottomOf = async (locator: typeof toast) => {
+          const box = (await locator.boundingBox())!;
+          return Math.round(box.y + box.height);
+        };
+        await expect
+          .poll(() => bottomOf(toast), { message: 'the toast covers the tab strip' })
+          .toBeLessThanOrEqual(Math.floor((await strip.boundingBox())!.y));
+        expect(await bottomOf(toast), 'the toast is at the bottom').toBeGreaterThan(viewport.height / 2);
+      } else {
+        await expect(strip).toBeHidden();
+      }
+      await keep(page, testInfo, `admin-named-path-toast-${label}`);
+    });
+  });
+}
 
 /**
- * The README's "To try it" path on a fresh start: the printed block's admin sign-in works in the
- * admin panel, and a new shopper signs up (confirmation from the mailbox), buys and pays in the
- * simulator; the order is then paid and its email in the mailbox.
+ * The README's "To try it" path on a fresh start, step by step: the printed block's admin sign-in
+ * works in the admin panel; a new shopper signs up (confirmation from the mailbox), buys and pays
+ * in the simulator; the order is then paid and its email in the mailbox; the admin finds it in the
+ * Orders tab, ships and delivers it (emailing the shopper), refunds it, prints its packing slip and
+ * exports the list as CSV.
  */
-test("the README's first steps, from the printed sign-in to a paid order", async ({ browser }, testInfo) => {
+test("the README's steps, from the printed sign-in to a paid order and the admin's work on it", async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(240_000);
   // A fresh start draws the demo catalogue: slower while the other browser tests' shop runs too.
   const shop = await startShop(
@@ -493,11 +585,62 @@ test("the README's first steps, from the printed sign-in to a paid order", async
     await expect(shopper.getByText('Payment status: Paid')).toBeVisible();
     await keep(shopper, testInfo, 'readme-paid-order-phone');
 
-    // The order's emails are in the mailbox (the admin's order list is still being built).
+    // The order's emails are in the mailbox.
     await shopper.goto(field('Mailbox').split(' ')[0]!);
     await expect(shopper.getByText(new RegExp(orderId.slice(0, 8), 'i')).first()).toBeVisible();
     // The log has a short line for each email with its link below it.
     expect(shop.stdout()).toMatch(new RegExp(`email to ${email.replace('.', '\\.')} .* kept in the mailbox`));
+
+    // 4. In the admin panel's Orders tab the admin finds the order, ships it, delivers it (the
+    // shopper is emailed each time), refunds it, prints its packing slip and exports the list.
+    const short = orderId.slice(0, 8);
+    const subjects = async () =>
+      (
+        (await (await admin.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
+          emails: { subject: string }[];
+        }
+      ).emails.map((message) => message.subject);
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
+    await expect(admin).toHaveURL(/\/admin\/dashboard\?tab=orders$/);
+    await expect(admin.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    await admin.getByLabel('Search orders').fill(short.toUpperCase());
+    const open = admin.getByRole('button', { name: new RegExp(`^View order #?${short}`) });
+    await open.click();
+    const dialog = admin.getByRole('dialog', { name: `Order #${short}` });
+    await expect(dialog.getByLabel('Order status')).toHaveValue('processing');
+    for (const [status, word, subject] of [
+      ['shipped', 'Shipped', /has been shipped/],
+      ['delivered', 'Delivered', /has been delivered/],
+    ] as const) {
+      await dialog.getByLabel('Order status').selectOption(status);
+      await expect(dialog.getByText(new RegExp(`→ ${word}$`))).toBeVisible();
+      await expect.poll(subjects, { timeout: 15_000 }).toContainEqual(expect.stringMatching(subject));
+    }
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await admin
+      .getByRole('dialog', { name: 'Refund this payment?' })
+      .getByRole('button', { name: /^Refund ₦/ })
+      .click();
+    await expect(dialog.getByText('The payment has been refunded in full.')).toBeVisible();
+    await expect.poll(subjects, { timeout: 15_000 }).toContainEqual(expect.stringMatching(/^Refund of ₦/));
+    await keep(admin, testInfo, 'readme-order-refunded-desktop');
+    const [slip] = await Promise.all([
+      admin.context().waitForEvent('page'),
+      dialog.getByRole('link', { name: /Packing slip/ }).click(),
+    ]);
+    await expect(slip.getByText(`#${short.toUpperCase()}`)).toBeVisible();
+    await expect(slip.getByText('Amaka Eze')).toBeVisible();
+    await slip.close();
+    await admin.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    const csvHref = await admin.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+    const csv = await (await admin.request.get(csvHref!)).text();
+    expect(csv).toContain(`${orderId},${short},`);
+    expect(csv).toContain(',delivered,refunded,');
+    // The shopper's confirmation says so too.
+    await shopper.goto(`/order-confirmation/${orderId}`);
+    await expect(shopper.getByText('Payment status: Refunded')).toBeVisible();
+    await expect(shopper.getByText('Order status: Delivered')).toBeVisible();
     await admin.close();
     await shopper.close();
   } finally {

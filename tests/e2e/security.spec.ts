@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { ProductListResponse } from '../../src/shared/schemas/catalog';
 import { E2E_ADMIN } from './support/e2e-admin';
-import { snap } from './support/screens';
+import { openPage, snap } from './support/screens';
 import { createConfirmedShopper } from './support/shoppers';
 
 /**
@@ -125,7 +125,7 @@ test('storefront, account, checkout, payment and admin pages run under the polic
 
   // The admin panel, signed in as the admin.
   await page.request.post('/api/auth/sign-out');
-  await page.goto('/admin');
+  await openPage(page, '/admin');
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { E2E_ADMIN } from './support/e2e-admin';
 import { linkIn, waitForEmail } from './support/mail';
-import { DESKTOP, PHONE } from './support/screens';
+import { DESKTOP, openPage, PHONE } from './support/screens';
 import { SHOPPER_PASSWORD, someIp } from './support/shoppers';
 
 /**
@@ -175,7 +175,7 @@ for (const [device, viewport] of [
     await page.context().clearCookies();
 
     // The admin panel: products, the order, the customer, notifications, the audit log.
-    await page.goto('/admin');
+    await openPage(page, '/admin');
     await page.getByLabel('Email').fill(E2E_ADMIN.email);
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();

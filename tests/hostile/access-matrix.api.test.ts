@@ -38,11 +38,27 @@ const address = await t.request('/api/account/addresses', {
 });
 if (address.status !== 201) throw new Error(`address: ${JSON.stringify(address.body)}`);
 const addressId = (address.body as { address: { id: string } }).address.id;
+const payment = await t.request('/api/payments/initialize', {
+  method: 'POST',
+  cookie: a.cookie,
+  json: { orderId: a.orderId },
+});
+if (payment.status !== 200) throw new Error(`payment: ${JSON.stringify(payment.body)}`);
+const paymentReference = (payment.body as { reference: string }).reference;
 const b = await createSignedInUser(t);
 const admin = await createSignedInUser(t, { role: 'admin' });
 
 /** Everything of A's that an id can name. */
-const A_IDS = { order: a.orderId, address: addressId, cartItem: cartItemId, user: a.user.id };
+const A_IDS = {
+  order: a.orderId,
+  address: addressId,
+  cartItem: cartItemId,
+  user: a.user.id,
+  payment: paymentReference,
+};
+/** An id of the same shape as A's `kind` of id that names nothing (references are not UUIDs). */
+const missingLike = (kind: string) =>
+  kind === 'payment' ? `${randomUUID()}-${Date.now()}-${randomUUID().slice(0, 4)}` : randomUUID();
 /** What must never appear in an answer to B. */
 const A_SECRETS = [...Object.values(A_IDS), a.user.email, 'Adaeze Private-Name', '7 Secret Close'];
 
@@ -101,7 +117,7 @@ describe("another shopper's things are indistinguishable from missing ones", () 
   for (const route of byId) {
     it(`${routeName(route)}: B with A's ids answers like a missing id and changes nothing`, async () => {
       for (const [kind, id] of Object.entries(A_IDS)) {
-        const missing = randomUUID();
+        const missing = missingLike(kind);
         const before = await fingerprint();
         const asB = await call(route, id, b.cookie);
         calls += 1;
@@ -121,8 +137,14 @@ describe("another shopper's things are indistinguishable from missing ones", () 
     });
   }
 
-  it('A reaches their own order, address and cart line through the same routes (the ids are real)', async () => {
+  it('A reaches their own order, address, cart line and payment through the same routes (the ids are real)', async () => {
     expect((await t.request(`/api/orders/${a.orderId}`, { cookie: a.cookie })).status).toBe(200);
+    const verified = await t.request('/api/payments/verify', {
+      method: 'POST',
+      cookie: a.cookie,
+      json: { reference: paymentReference },
+    });
+    expect(verified.status).toBe(200);
     const patch = await t.request(`/api/cart/items/${cartItemId}`, {
       method: 'PATCH',
       cookie: a.cookie,

@@ -188,6 +188,7 @@ describe('bad input on every route', () => {
 
       for (const role of ['admin', 'guest'] as const) {
         const cookie = role === 'admin' ? await adminCookie() : undefined;
+        await t.jobsIdle();
         let before = await fingerprint();
         await fc.assert(
           fc.asyncProperty(attempts(route, collector.schemas), async (attempt) => {
@@ -202,12 +203,15 @@ describe('bad input on every route', () => {
                 after,
                 `${routeName(route)} wrote data while refusing ${fc.stringify(attempt).slice(0, 300)}`,
               ).toBe(before);
+              before = after;
             } else {
               tried.accepted += 1;
+              // What it set going in the background (an email) ends before the next one is judged.
+              await t.jobsIdle();
+              before = await fingerprint();
             }
-            before = after;
           }),
-          { numRuns: role === 'admin' ? RUNS : Math.ceil(RUNS / 2) },
+          { numRuns: RUNS },
         );
       }
       tried.routes += 1;

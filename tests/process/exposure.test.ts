@@ -16,6 +16,32 @@ describe('a shop started with no configuration', () => {
     expect(local.status).toBe(200);
     expect(shop.stderr()).not.toMatch(/WARNING/);
   });
+
+  it('keeps an idle connection open longer than a load balancer keeps its own', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets = new Set<unknown>();
+    const get = () =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.get(
+          { host: '127.0.0.1', port: shop.port, path: '/api/health', agent },
+          (response) => {
+            sockets.add(request.socket);
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          },
+        );
+        request.on('error', reject);
+      });
+    try {
+      expect(await get()).toBe(200);
+      // Past Node's default of 5 s: the connection must still be the same, open one.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await get()).toBe(200);
+      expect(sockets.size).toBe(1);
+    } finally {
+      agent.destroy();
+    }
+  });
 });
 
 describe('a development shop told to listen on every interface', () => {

@@ -45,54 +45,71 @@ afterAll(async () => {
 });
 
 type Sample = { ms: number; ok: boolean; what: string };
+type Outcome = { status: number; code?: string };
 
-async function timed(samples: Sample[], what: string, run: () => Promise<number>) {
+/** Sold out (another buyer took the last units): the only refusal a buyer's step may meet. */
+const SOLD_OUT = ['409 out_of_stock', '409 insufficient_stock'];
+
+/**
+ * Times one step. It counts as an error unless it answered what the step expects: its success
+ * status, or one of the refusals listed for it (`status code`). Any other answer, a 4xx included
+ * (a 401 from a lost session, a 409 no step expects), is an error.
+ */
+async function timed(
+  samples: Sample[],
+  what: string,
+  expected: readonly string[],
+  run: () => Promise<Outcome>,
+) {
   const started = performance.now();
-  let status = 0;
+  let outcome: Outcome = { status: 0 };
   try {
-    status = await run();
+    outcome = await run();
   } catch {
-    status = 0;
+    outcome = { status: 0 };
   }
+  const answer = outcome.code ? `${outcome.status} ${outcome.code}` : String(outcome.status);
   samples.push({
     ms: performance.now() - started,
-    ok: status > 0 && status < 500,
-    what: `${what} ${status}`,
+    ok: expected.includes(String(outcome.status)) || expected.includes(answer),
+    what: `${what} ${answer}`,
   });
 }
 
-const get = async (path: string) => {
+const get = async (path: string): Promise<Outcome> => {
   const response = await fetch(`http://127.0.0.1:${shop.port}${path}`);
   await response.arrayBuffer();
-  return response.status;
+  return { status: response.status };
 };
+
+const codeOf = (body: unknown) => (body as { error?: { code?: string } } | null)?.error?.code;
 
 /** One shopper's visit: the home page, a listing, a search, a product, and every fourth one buys. */
 async function journey(i: number, buyer: { email: string; cookie: string }, samples: Sample[]) {
   const product = products[i % products.length]!;
-  await timed(samples, 'home', () => get('/'));
-  await timed(samples, 'listing', () => get('/api/products?limit=20'));
-  await timed(samples, 'search', () =>
+  await timed(samples, 'home', ['200'], () => get('/'));
+  await timed(samples, 'listing', ['200'], () => get('/api/products?limit=20'));
+  await timed(samples, 'search', ['200'], () =>
     get(`/api/search?q=${encodeURIComponent(i % 2 ? 'tee' : 'boxy cotton')}`),
   );
-  await timed(samples, 'product page', () => get(`/product/${product.id}`));
+  await timed(samples, 'product page', ['200'], () => get(`/product/${product.id}`));
   if (i % 4 !== 0) return;
   const variant = product.variants[i % product.variants.length]!;
-  await timed(samples, 'add to cart', async () => {
+  await timed(samples, 'add to cart', ['200', ...SOLD_OUT], async () => {
     const added = await call(shop, '/api/cart/items', {
       method: 'POST',
       cookie: buyer.cookie,
       json: { productId: product.id, variantId: variant.id, gender: 'men', quantity: 1 },
     });
-    return added.status;
+    return { status: added.status, code: codeOf(added.body) };
   });
-  await timed(samples, 'place order', async () => {
+  await timed(samples, 'place order', ['201', ...SOLD_OUT], async () => {
     const placed = await call(shop, '/api/orders', {
       method: 'POST',
       cookie: buyer.cookie,
       json: checkoutForm({ email: buyer.email }),
     });
-    return placed.status === 201 ? 201 : placed.status;
+    return { status: placed.status, code: codeOf(placed.body) };
   });
 }
 

@@ -97,22 +97,77 @@ class Fanout {
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
 
+export type PostgresListenerOptions = {
+  /** How often the connection is asked a question to prove it still answers. */
+  checkEveryMs?: number;
+  /** A check, a connection attempt or a LISTEN not answered within this means the connection is dead. */
+  timeoutMs?: number;
+};
+
+/** Rejects after `ms` unless `promise` settles first. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
  * PostgreSQL: one dedicated connection per process (outside the pool, where a LISTEN would be
  * lost when the connection is handed to someone else), opened on first use. When it drops (a
  * server restart, a failover, a terminated backend) it reconnects with back-off for as long as
  * anyone listens, and tells every subscriber about the gap.
+ *
+ * A connection can also die without closing: after a failover or a network change the old
+ * server or a NAT box may vanish without a reset, and the socket then waits for notifications that
+ * never come (TCP keep-alive notices only after the operating system's defaults, 2 hours and
+ * more). So the connection is asked `SELECT 1` every `checkEveryMs`; one not answered within
+ * `timeoutMs` is destroyed and replaced like one that closed, with a gap reported.
  */
-export function createPostgresListener(url: string): Listener {
+export function createPostgresListener(url: string, options: PostgresListenerOptions = {}): Listener {
+  const checkEveryMs = options.checkEveryMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? 5_000;
   const fanout = new Fanout();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let retry: NodeJS.Timeout | undefined;
   let attempt = 0;
   let closed = false;
+  let checking = false;
+
+  /** Gives up on a connection that no longer answers: the next one replaces it. */
+  const abandon = (dead: pg.Client) => {
+    if (client !== dead) return;
+    client = null;
+    // end() destroys the socket when a query is still waiting for its answer, as the check is.
+    void dead.end().catch(() => {});
+    scheduleReconnect();
+  };
+
+  const check = async () => {
+    const current = client;
+    if (!current || checking || closed) return;
+    checking = true;
+    try {
+      await within(current.query('SELECT 1'), timeoutMs, 'the LISTEN connection check');
+    } catch {
+      abandon(current);
+    } finally {
+      checking = false;
+    }
+  };
+  const checker = setInterval(() => void check(), checkEveryMs);
+  checker.unref();
 
   const connect = async (): Promise<pg.Client> => {
-    const next = new pg.Client({ connectionString: url, keepAlive: true, application_name: 'shop-listen' });
+    const next = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: checkEveryMs,
+      connectionTimeoutMillis: timeoutMs,
+      application_name: 'shop-listen',
+    });
     // A broken connection emits 'error' and then 'end'; 'end' is where it is replaced.
     next.on('error', () => {});
     next.on('notification', (message) => {
@@ -125,7 +180,9 @@ export function createPostgresListener(url: string): Listener {
     });
     try {
       await next.connect();
-      for (const channel of fanout.names()) await next.query(`LISTEN ${checkChannel(channel)}`);
+      for (const channel of fanout.names()) {
+        await within(next.query(`LISTEN ${checkChannel(channel)}`), timeoutMs, 'LISTEN');
+      }
     } catch (error) {
       next.removeAllListeners('end');
       await next.end().catch(() => {});
@@ -177,7 +234,12 @@ export function createPostgresListener(url: string): Listener {
       try {
         const connection = await ensure();
         // LISTEN is idempotent, so a channel listened to while connecting is harmless.
-        if (first) await connection.query(`LISTEN ${channel}`);
+        if (first) {
+          await within(connection.query(`LISTEN ${channel}`), timeoutMs, 'LISTEN').catch((error) => {
+            abandon(connection);
+            throw error;
+          });
+        }
       } catch (error) {
         if (fanout.remove(channel, listener)) scheduleReconnect();
         throw error;
@@ -187,7 +249,7 @@ export function createPostgresListener(url: string): Listener {
         if (done) return;
         done = true;
         if (fanout.remove(channel, listener) && client) {
-          await client.query(`UNLISTEN ${channel}`).catch(() => {});
+          await within(client.query(`UNLISTEN ${channel}`), timeoutMs, 'UNLISTEN').catch(() => {});
         }
       };
     },
@@ -197,9 +259,11 @@ export function createPostgresListener(url: string): Listener {
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearInterval(checker);
       const current = client ?? (await connecting?.catch(() => null)) ?? null;
       client = null;
-      await current?.end().catch(() => {});
+      // A connection that stopped answering would never acknowledge the goodbye.
+      if (current) await within(current.end(), timeoutMs, 'closing').catch(() => {});
     },
   };
 }

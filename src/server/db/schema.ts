@@ -305,6 +305,13 @@ export const refunds = pgTable('refunds', {
   actorLabel: text('actor_label').notNull().default(''),
   createdAt: createdAt(),
   processedAt: timestamp('processed_at', { withTimezone: true }),
+  /** Asking Paystack to create it, and about it until it settles (migration 0094). */
+  attempts: integer('attempts').notNull().default(0),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+  checks: integer('checks').notNull().default(0),
+  lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+  nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+  retryOf: uuid('retry_of'),
 });
 
 export const siteNotifications = pgTable('site_notifications', {
@@ -374,6 +381,8 @@ export const auditLog = pgTable('audit_log', {
   before: jsonb('before').$type<Record<string, unknown>>(),
   after: jsonb('after').$type<Record<string, unknown>>(),
   createdAt: createdAt(),
+  /** The order the entry is about, whatever the kind of record (migration 0094). */
+  orderId: uuid('order_id'),
 });
 
 /** The built-in Paystack simulator's own records (migration 0004); never read by shop code. */
@@ -390,6 +399,22 @@ export const simulatorTransactions = pgTable('simulator_transactions', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   refundedKobo: kobo('refunded_kobo').notNull().default(0),
+});
+
+/** The simulator's refunds (migration 0094), numbered and settled like Paystack's. */
+export const simulatorRefunds = pgTable('simulator_refunds', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  reference: text('reference')
+    .notNull()
+    .references(() => simulatorTransactions.reference, { onDelete: 'cascade' }),
+  amountKobo: kobo('amount_kobo').notNull(),
+  status: text('status')
+    .$type<'pending' | 'processing' | 'processed' | 'failed'>()
+    .notNull()
+    .default('pending'),
+  merchantNote: text('merchant_note'),
+  createdAt: createdAt(),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
 });
 
 /** Secrets the server generates for itself (migration 0002); read only by features/accounts. */

@@ -11,8 +11,10 @@ export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 export type BodyLimitRule = { method: string; path: RegExp; bytes: number; message?: string };
 
 /**
- * The upload routes. Product photos: a few files of at most 2 MB each, plus the multipart
- * framing; a larger body is refused before it is read (each file is checked again on its own).
+ * The upload routes, all in the admin area. Product photos: a few files of at most 2 MB each, plus
+ * the multipart framing; a larger body is refused before it is read (each file is checked again on
+ * its own). Their limit is applied by `uploadLimits()` behind the admin check, so that only an
+ * admin's body is ever read that far.
  */
 export const UPLOAD_LIMITS: readonly BodyLimitRule[] = [
   {
@@ -31,14 +33,16 @@ const tooLarge = (c: Context, message = 'That request is too large.') =>
     { connection: 'close' },
   );
 
+const ruleFor = (rules: readonly BodyLimitRule[], c: Context) =>
+  rules.find((entry) => entry.method === c.req.method && entry.path.test(c.req.path));
+
 /**
- * Bounds every request body before anything reads it: a declared Content-Length over the limit is
- * refused at once, and a streamed body is counted as it arrives and refused at the first byte over.
- * Routes listed in `rules` (uploads) get their own limit; every other route gets the JSON limit.
+ * Hono's bodyLimit: a declared Content-Length over the limit is refused at once; a streamed body is
+ * read (into memory) as it arrives, refused at the first byte over, and handed on once whole.
  */
-export function bodyLimits(rules: readonly BodyLimitRule[] = UPLOAD_LIMITS): MiddlewareHandler<AppEnv> {
+function limiterCache() {
   const limiters = new Map<string, MiddlewareHandler<AppEnv>>();
-  const limiterFor = (bytes: number, message?: string) => {
+  return (bytes: number, message?: string) => {
     const key = `${bytes} ${message ?? ''}`;
     let limiter = limiters.get(key);
     if (!limiter) {
@@ -47,8 +51,30 @@ export function bodyLimits(rules: readonly BodyLimitRule[] = UPLOAD_LIMITS): Mid
     }
     return limiter;
   };
+}
+
+/**
+ * Bounds every request body before anything reads it, at the JSON limit. The upload routes in
+ * `rules` are left alone here: a streamed body is held in memory up to the limit before the route
+ * runs, and an upload's limit is far larger than a stranger's request deserves. Nothing before
+ * `uploadLimits()` reads their body, so a guest or a shopper is refused (401, 403) with their body
+ * unread.
+ */
+export function bodyLimits(rules: readonly BodyLimitRule[] = UPLOAD_LIMITS): MiddlewareHandler<AppEnv> {
+  const limiter = limiterCache()(JSON_BODY_LIMIT_BYTES);
+  // Only the admin area has the check in front of `uploadLimits()`: a rule anywhere else keeps the
+  // JSON limit here (its uploads would be refused, never read unbounded).
+  return (c, next) => (c.req.path.startsWith('/api/admin/') && ruleFor(rules, c) ? next() : limiter(c, next));
+}
+
+/**
+ * The upload routes' own limits, once the caller is known to be allowed to upload (mounted behind
+ * the admin check in app.ts).
+ */
+export function uploadLimits(rules: readonly BodyLimitRule[] = UPLOAD_LIMITS): MiddlewareHandler<AppEnv> {
+  const limiterFor = limiterCache();
   return (c, next) => {
-    const rule = rules.find((entry) => entry.method === c.req.method && entry.path.test(c.req.path));
-    return limiterFor(rule?.bytes ?? JSON_BODY_LIMIT_BYTES, rule?.message)(c, next);
+    const rule = ruleFor(rules, c);
+    return rule ? limiterFor(rule.bytes, rule.message)(c, next) : next();
   };
 }

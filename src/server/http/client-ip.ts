@@ -56,3 +56,35 @@ export class TrustedProxies {
     return hops[0] ?? plain(peer);
   }
 }
+
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, a trailing IPv4 part read as two). */
+function ipv6Groups(address: string): number[] {
+  let text = address.replace(/%.*$/, '').toLowerCase();
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array(8 - left.length - right.length).fill('0');
+  return [...left, ...zeros, ...right].map((group) => Number.parseInt(group, 16));
+}
+
+/**
+ * What a per-address limit counts: an IPv4 address itself; an IPv6 address by its /64, the block a
+ * single home or phone is given, so that changing the last 64 bits (free for the holder of the
+ * block) does not buy new attempts. Anything else as it is.
+ */
+export function addressKey(ip: string): string {
+  const address = plain(ip);
+  const family = isIP(address.replace(/%.*$/, ''));
+  if (family === 6) {
+    return `${ipv6Groups(address)
+      .slice(0, 4)
+      .map((group) => group.toString(16))
+      .join(':')}::/64`;
+  }
+  return address;
+}

@@ -5,9 +5,11 @@ import { createSignedInUser } from '../../../tests/factories/accounts';
 import { createProduct, type TestProduct } from '../../../tests/factories/catalog';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { createApp } from '../app';
-import type { AppEnv } from '../context';
+import { type AppEnv, systemActor } from '../context';
 import { announce } from '../db/announce';
 import { changeVariantStock } from '../features/inventory/change-stock';
+import { updateStoreSettings } from '../features/settings/settings';
+import { FRESH_UNTIL_HEADER, SERVER_TIME_HEADER } from './cache-headers';
 import { createPageCache, type PageCache, PUBLIC_PAGE_HEADER } from './page-cache';
 
 /**
@@ -22,8 +24,12 @@ let app: ReturnType<typeof createApp>;
 let renders = 0;
 let product: TestProduct;
 
+/** A page whose render waits for the test to let it finish: a render under way. */
+let held: { productId: string; release: Promise<void> } | null = null;
+
 const renderer: MiddlewareHandler<AppEnv> = async (c) => {
   renders += 1;
+  if (held && c.req.path.endsWith(held.productId)) await held.release;
   const call = (path: string) =>
     c
       .get('deps')
@@ -260,5 +266,88 @@ describe('the catalogue JSON for anonymous visitors', () => {
     const hits = cache.stats.hits;
     expect((await page(missing)).status).toBe(404);
     expect(cache.stats.hits).toBe(hits);
+  });
+
+  it("keeps a drop's 'Coming soon' no longer than its release time, which nothing announces", async () => {
+    type Read = { product: { releaseAt: string | null }; now: string };
+    const read = async (path: string) => {
+      const response = await page(path);
+      return { response, body: (await response.json()) as Read };
+    };
+    const drop = await createProduct(t, { name: 'Drop Tee', variants: [{ size: 'M', stock: 5 }] });
+    await t.database.sql.query(
+      `UPDATE products SET release_at = now() + interval '1500 milliseconds' WHERE id = $1`,
+      [drop.id],
+    );
+    const before = await read(`/api/products/${drop.id}`);
+    const releaseAt = Date.parse(before.body.product.releaseAt!);
+    expect(releaseAt).toBeGreaterThan(Date.parse(before.body.now));
+    expect(before.response.headers.has(FRESH_UNTIL_HEADER)).toBe(false);
+    const hits = cache.stats.hits;
+    const kept = await read(`/api/products/${drop.id}`);
+    expect(cache.stats.hits).toBe(hits + 1);
+    // The kept body's clock is as old as the body; the header is the server's clock now.
+    expect(Date.parse(kept.response.headers.get(SERVER_TIME_HEADER)!)).toBeGreaterThanOrEqual(
+      Date.parse(kept.body.now),
+    );
+    await page('/api/products?limit=48');
+
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(releaseAt + 50), {
+      timeout: 3_000,
+      interval: 50,
+    });
+    const after = await read(`/api/products/${drop.id}`);
+    expect(Date.parse(after.body.now)).toBeGreaterThanOrEqual(releaseAt);
+    // The listings that showed it are read again too.
+    const listed = (await (await page('/api/products?limit=48')).json()) as { now: string };
+    expect(Date.parse(listed.now)).toBeGreaterThanOrEqual(releaseAt);
+  });
+
+  it("keeps another product's page rendered while one product changes", async () => {
+    const slow = await createProduct(t, { name: 'Slow Tee', variants: [{ size: 'M', stock: 3 }] });
+    const selling = await createProduct(t, { name: 'Selling Tee', variants: [{ size: 'M', stock: 9 }] });
+    let release = () => {};
+    held = { productId: slow.id, release: new Promise<void>((resolve) => (release = resolve)) };
+    const rendering = page(`/product/${slow.id}`);
+    const clears = cache.stats.clears;
+    await t.database.transaction(async (sql) => {
+      await sql.query('UPDATE product_variants SET stock_quantity = 8 WHERE id = $1', [
+        selling.variants[0]!.id,
+      ]);
+      await announce(sql, {
+        table: 'product_variants',
+        id: selling.variants[0]!.id,
+        userId: null,
+        action: 'adjusted',
+        productId: selling.id,
+      });
+    });
+    await heard(clears);
+    release();
+    held = null;
+    expect(await (await rendering).text()).toContain('Slow Tee');
+    const hits = cache.stats.hits;
+    await page(`/product/${slow.id}`);
+    expect(cache.stats.hits).toBe(hits + 1);
+  });
+
+  it("keeps the store's identity for the footer until Settings → Store changes it", async () => {
+    const read = async () => {
+      const response = await page('/api/store');
+      return ((await response.json()) as { store: { name: string } }).store;
+    };
+    const before = await read();
+    const hits = cache.stats.hits;
+    await read();
+    expect(cache.stats.hits).toBe(hits + 1);
+    const clears = cache.stats.clears;
+    await updateStoreSettings(t.deps, systemActor('script'), {
+      name: 'Eko Street',
+      supportEmail: 'help@ekostreet.ng',
+      supportPhone: '',
+    });
+    await heard(clears);
+    expect(before.name).not.toBe('Eko Street');
+    expect((await read()).name).toBe('Eko Street');
   });
 });

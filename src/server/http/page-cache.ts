@@ -4,6 +4,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
 import type { Change } from '../db/announce';
 import type { ChangeFeed } from '../features/live/change-feed';
+import { FRESH_UNTIL_HEADER, SERVER_TIME_HEADER } from './cache-headers';
+import { pickEncoding } from './compress';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -85,11 +87,17 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | Response>>();
   const stats = { hits: 0, misses: 0, entries: 0, bytes: 0, clears: 0 };
-  let generation = 0;
+  // A render keeps its result only if nothing it may show changed while it ran: `epoch` counts the
+  // changes that concern every page, `keyEpochs` those that concern some pages only (one
+  // product's), so a sale of one product does not throw away renders of the others.
+  let epoch = 0;
+  const keyEpochs = new Map<string, number>();
+  const epochOf = (key: string) => `${epoch}.${keyEpochs.get(key) ?? 0}`;
   let listening = false;
 
   const clear = () => {
-    generation += 1;
+    epoch += 1;
+    keyEpochs.clear();
     entries.clear();
     rendering.clear();
     stats.entries = 0;
@@ -102,12 +110,19 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
    * in flight are not kept, whatever they show.
    */
   const clearProduct = (productId: string) => {
-    generation += 1;
-    rendering.clear();
+    const concerns = (key: string) => {
+      const shown = productOfKey(key);
+      return shown === null || shown === productId;
+    };
     for (const [key, entry] of entries) {
-      if (entry.productId !== null && entry.productId !== productId) continue;
+      if (!concerns(key)) continue;
       entries.delete(key);
       stats.bytes -= entry.bytes;
+    }
+    for (const key of rendering.keys()) {
+      if (!concerns(key)) continue;
+      keyEpochs.set(key, (keyEpochs.get(key) ?? 0) + 1);
+      rendering.delete(key);
     }
     stats.entries = entries.size;
     stats.clears += 1;
@@ -172,8 +187,10 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
     next: Parameters<MiddlewareHandler<AppEnv>>[1],
     key: string,
   ): Promise<Entry | Response> => {
-    const started = generation;
+    const started = epochOf(key);
     const response = (await render(c, next)) ?? c.res;
+    const freshUntil = Number(response.headers.get(FRESH_UNTIL_HEADER) ?? Number.POSITIVE_INFINITY);
+    response.headers.delete(FRESH_UNTIL_HEADER);
     if (
       response.status !== 200 ||
       response.headers.get(PUBLIC_PAGE_HEADER) === null ||
@@ -186,17 +203,18 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
     const headers = [...response.headers].filter(
       ([name]) => name !== PUBLIC_PAGE_HEADER && name !== 'content-length' && name !== 'x-request-id',
     );
+    const now = Date.now();
     const entry: Entry = {
       key,
       status: response.status,
       headers,
-      etag: `W/"p${started.toString(36)}-${identity.length.toString(36)}-${hash(identity)}"`,
+      etag: `W/"p${started}-${identity.length.toString(36)}-${hash(identity)}"`,
       productId: productOfKey(key),
       identity,
       bytes: identity.length,
-      expires: Date.now() + maxAgeMs,
+      expires: Math.min(now + maxAgeMs, freshUntil),
     };
-    if (listening && generation === started) store(key, entry);
+    if (listening && epochOf(key) === started && entry.expires > now) store(key, entry);
     return entry;
   };
 
@@ -205,6 +223,7 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
       if (c.req.method !== 'GET' || !listening || hasSession(c.req.header('cookie'))) {
         const response = await render(c, next);
         response?.headers.delete(PUBLIC_PAGE_HEADER);
+        response?.headers.delete(FRESH_UNTIL_HEADER);
         return response;
       }
       const url = new URL(c.req.url);
@@ -223,11 +242,13 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
         stats.hits += 1;
       } else {
         stats.misses += 1;
-        const flightKey = `${generation}:${key}`;
-        let flight = rendering.get(flightKey);
+        let flight = rendering.get(key);
         if (!flight) {
-          flight = renderEntry(render, c, next, key).finally(() => rendering.delete(flightKey));
-          rendering.set(flightKey, flight);
+          const mine: Promise<Entry | Response> = renderEntry(render, c, next, key).finally(() => {
+            if (rendering.get(key) === mine) rendering.delete(key);
+          });
+          flight = mine;
+          rendering.set(key, flight);
           entry = await flight;
           if (entry instanceof Response) return entry;
         } else {
@@ -262,6 +283,8 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
         const encoding = response.headers.get('content-encoding');
         const length = response.headers.get('content-length');
         c.res = response;
+        c.res.headers.delete(PUBLIC_PAGE_HEADER);
+        c.res.headers.delete(FRESH_UNTIL_HEADER);
         if (encoding) c.res.headers.set('content-encoding', encoding);
         else c.res.headers.delete('content-encoding');
         if (length) c.res.headers.set('content-length', length);
@@ -279,6 +302,7 @@ async function respond(
 ): Promise<Response> {
   const headers = new Headers(entry.headers);
   headers.set('etag', entry.etag);
+  headers.set(SERVER_TIME_HEADER, new Date().toISOString());
   headers.set('vary', 'Accept-Encoding');
   if (ifNoneMatch === entry.etag) return new Response(null, { status: 304, headers });
   const encoding = pickEncoding(acceptEncoding);
@@ -290,21 +314,6 @@ async function respond(
     status: entry.status,
     headers,
   });
-}
-
-/** Brotli, then gzip, when the visitor accepts them (q=0 refuses). */
-function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  const accepted = new Set(
-    header
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
-      .map((part) => part.split(';')[0]!.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
 }
 
 /** A short content hash for the ETag (FNV-1a over the body). */

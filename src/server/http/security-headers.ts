@@ -19,8 +19,11 @@ export const PAYSTACK = {
 const PRIVATE_PAGES = /^\/(account|cart|checkout|payment|order-confirmation|admin|dev)(\/|$)/;
 const PRIVATE_API = /^\/api\/(account|auth|cart|orders|checkout|payments|admin|dev)(\/|$)/;
 
-/** The policy of a server-rendered page: our own files and inline code carrying this nonce. */
-export function pagePolicy(nonce: string): string {
+/**
+ * The policy of a server-rendered page: our own files and inline code carrying this nonce, and
+ * images from `images` too (the origin of IMAGE_BASE_URL, when set).
+ */
+export function pagePolicy(nonce: string, options: { images?: string | null } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' ${PAYSTACK.scripts.join(' ')}`,
@@ -29,7 +32,7 @@ export function pagePolicy(nonce: string): string {
     `style-src-elem 'self' 'nonce-${nonce}'`,
     // style="" attributes (a progress bar's width, an image's blurred preview) cannot run code.
     "style-src-attr 'unsafe-inline'",
-    `img-src 'self' data: blob: ${PAYSTACK.images.join(' ')}`,
+    `img-src 'self' data: blob: ${[...(options.images ? [options.images] : []), ...PAYSTACK.images].join(' ')}`,
     "font-src 'self' data:",
     `connect-src 'self' ${PAYSTACK.connect.join(' ')}`,
     `frame-src 'self' ${PAYSTACK.frames.join(' ')}`,

@@ -4,7 +4,8 @@ import { pruneRateLimitsJob } from '../features/accounts/rate-limit';
 import { deliverEmailJob } from '../features/email/outbox';
 import { expireUnpaidOrdersJob } from '../features/orders/cancel-order';
 import { processPaymentEventJob } from '../features/payments/payments';
-import { refundSecondPaymentJob } from '../features/payments/refunds';
+import { reconcileRefundsJob, refundSecondPaymentJob } from '../features/payments/refunds';
+import { simulatorSettleRefundJob } from '../features/payments/simulator';
 import type { Logger } from '../logger';
 import type { JobDefinition } from './define';
 import { createJobQueue, type Schedule } from './queue';
@@ -16,14 +17,25 @@ export const JOB_DEFINITIONS = [
   processPaymentEventJob,
   expireUnpaidOrdersJob,
   refundSecondPaymentJob,
+  reconcileRefundsJob,
+  simulatorSettleRefundJob,
   pruneRateLimitsJob,
 ] as unknown as JobDefinition[];
 
-/** Jobs enqueued on a timer, at most once per interval across every server process. */
-export const JOB_SCHEDULES: Schedule[] = [
-  { job: expireUnpaidOrdersJob, everySeconds: 60 },
-  { job: pruneRateLimitsJob, everySeconds: 600 },
-];
+/**
+ * Jobs enqueued on a timer, at most once per interval across every server process. The expiry's
+ * interval is EXPIRY_SWEEP_SECONDS (a minute; tests shorten it).
+ */
+export function jobSchedules(options: { expirySweepSeconds: number }): Schedule[] {
+  return [
+    { job: expireUnpaidOrdersJob, everySeconds: options.expirySweepSeconds },
+    { job: reconcileRefundsJob, everySeconds: 60 },
+    { job: pruneRateLimitsJob, everySeconds: 600 },
+  ];
+}
+
+/** The schedules with their default intervals (for queues that only enqueue or install). */
+export const JOB_SCHEDULES: Schedule[] = jobSchedules({ expirySweepSeconds: 60 });
 
 /** Creates the queue's tables and every queue, without working them (the test template). */
 export async function installJobQueue(database: Database, logger: Logger): Promise<void> {

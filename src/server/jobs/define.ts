@@ -1,4 +1,5 @@
 import type { AppDeps } from '../context';
+import type { SqlRunner } from '../db/client';
 import type { Logger } from '../logger';
 
 /** What a job's `run` gets besides its data. */
@@ -29,6 +30,12 @@ export type JobDefinition<T extends JobData = JobData> = {
    * it is about to change, as the email and payment jobs do.
    */
   run(data: T, context: JobContext): Promise<void>;
+  /**
+   * An admin retries the job after it failed for good: puts back, in the retry's transaction,
+   * what the last attempt marked as given up (a webhook event marked failed), so `run` does the
+   * work again instead of finding nothing to do.
+   */
+  beforeRetry?(sql: SqlRunner, data: T): Promise<void>;
 };
 
 /** Declares a job; list it in `all-jobs.ts` so every process creates its queue and works it. */

@@ -15,7 +15,8 @@ import type { JobData, JobDefinition } from './define';
  * - A job still running after `timeoutSeconds` counts as lost (its process died) and is retried by
  *   whichever process runs pg-boss's maintenance next.
  * - Scheduled jobs are enqueued by every process's timer, at most once per interval across all of
- *   them (pg-boss's singleton slots), and then taken by one process like any job.
+ *   them (pg-boss's singleton slots), and then taken by one process like any job: usually the
+ *   one whose timer offered first, which varies from one interval to the next.
  */
 
 export const JOB_SCHEMA = 'pgboss';
@@ -54,6 +55,11 @@ export interface JobQueue {
     data: T,
     options?: EnqueueOptions,
   ): Promise<string>;
+  /**
+   * Gives a job that failed for good one more attempt, through `sql` (the caller's transaction,
+   * after the job's own `beforeRetry`). False when it is not (or no longer) failed.
+   */
+  retry(sql: SqlRunner, name: string, id: string): Promise<boolean>;
   /** Creates pg-boss's tables and our queues when missing (start() does it too). */
   install(): Promise<void>;
   /** Starts this process's workers, pg-boss's maintenance and the schedules. */
@@ -204,6 +210,13 @@ export function createJobQueue(input: CreateJobQueueInput): JobQueue {
   ): Promise<string> {
     const id = await sendJob(sql, job as unknown as JobDefinition, data, enqueueOptions);
     if (!id) throw new Error(`The job queue has no queue named ${job.name}: list the job in all-jobs.ts`);
+    // This process's idle workers look at once, rather than at their next poll, once the job is
+    // there to be taken: after the caller's transaction commits. (Other processes' find it at
+    // their next poll.)
+    if (!enqueueOptions.startAfterSeconds) {
+      if (sql.afterCommit) sql.afterCommit(wakeAll);
+      else wakeAll();
+    }
     return id;
   }
 
@@ -273,8 +286,17 @@ export function createJobQueue(input: CreateJobQueueInput): JobQueue {
     }
   }
 
+  /**
+   * Offers the job again between 45 % and 90 % of an interval after the last offer began, at
+   * random. The singleton slots are the clock's intervals: offers less than one interval apart
+   * reach every slot (a fixed period plus the offer's own time would drift past one now and
+   * then), and processes started together do not offer in lockstep. The first offer in a slot
+   * wakes its own workers, so the scheduled work falls to one process or another from one
+   * interval to the next instead of always to the same one.
+   */
   function schedule({ job, everySeconds }: Schedule) {
     const tick = async () => {
+      const began = Date.now();
       if (stopping) return;
       try {
         await sendJob(database.sql, job as unknown as JobDefinition, {}, { singletonSeconds: everySeconds });
@@ -283,19 +305,34 @@ export function createJobQueue(input: CreateJobQueueInput): JobQueue {
         log.error({ err: error, job: job.name }, 'scheduling a job failed');
       }
       if (stopping) return;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void tick();
-      }, everySeconds * 1000);
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          void tick();
+        },
+        Math.max(0, everySeconds * 1000 * (0.45 + Math.random() * 0.45) - (Date.now() - began)),
+      );
       timer.unref();
       timers.add(timer);
     };
     void tick();
   }
 
+  async function retry(sql: SqlRunner, name: string, id: string): Promise<boolean> {
+    if (!definitions.has(name)) return false;
+    await install();
+    // pg-boss answers { jobs, requested, affected } (its types say void).
+    const result = (await boss.retry(name, id, { db: adapter(database, sql) as PgBoss.Db })) as unknown as {
+      affected?: number;
+    };
+    wakeAll();
+    return (result.affected ?? 0) > 0;
+  }
+
   return {
     definitions,
     enqueue,
+    retry,
     install,
     async start() {
       if (started) return;

@@ -8,6 +8,7 @@ import type { AppDeps } from '../context';
 import { openDatabase } from '../db/client';
 import { ensureDefaults } from '../db/defaults';
 import { migrate } from '../db/migrate';
+import { copyTemplate } from '../db/template';
 import { createDeps } from '../deps';
 import { type Env, EnvError, loadEnv } from '../env';
 import { AppError } from '../errors';
@@ -27,6 +28,7 @@ export function runScript(work: (deps: AppDeps, env: Env) => Promise<number>): v
 async function run(work: (deps: AppDeps, env: Env) => Promise<number>): Promise<number> {
   const env = loadEnv();
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', env.logFormat);
+  if (!env.databaseUrl) copyTemplate(path.join(env.dataDir, 'pglite'), env.buildDir);
   const database = await openDatabase(
     env.databaseUrl
       ? { kind: 'postgres', url: env.databaseUrl, maxConnections: 2 }

@@ -86,23 +86,42 @@ export const adminPaymentSchema = z.object({
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
+/**
+ * pending: asked of Paystack (or about to be) and not settled yet; processed: Paystack refunded
+ * it; failed: it did not happen (refused, failed, or never reached Paystack) and can be retried.
+ */
+export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
 export const adminRefundSchema = z.object({
   id: z.string(),
   reference: z.string(),
   amountKobo: z.number().int(),
   kind: z.enum(['admin', 'second_payment']),
-  status: z.enum(['pending', 'processed', 'failed']),
+  status: z.enum(REFUND_STATUSES),
+  /** What Paystack last said: pending, processing, processed, failed; null before it answered. */
+  providerStatus: z.string().nullable(),
+  /** Whether Paystack has confirmed it has the refund (it answered with the refund's id). */
+  confirmedByProvider: z.boolean(),
   reason: z.string().nullable(),
+  /** Why it failed, or the last check's trouble while pending. */
   error: z.string().nullable(),
   actor: z.string(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
+  lastCheckedAt: z.string().nullable(),
+  nextCheckAt: z.string().nullable(),
+  /** The refund that tried this one again, when an admin retried it. */
+  retriedBy: z.string().nullable(),
+  retryOf: z.string().nullable(),
 });
 export type AdminRefund = z.infer<typeof adminRefundSchema>;
 
 export const TIMELINE_KINDS = ['placed', 'payment', 'status', 'refund', 'email', 'note'] as const;
 
 export const timelineEntrySchema = z.object({
+  /** Stable across reloads: the list is keyed by it while live updates insert entries. */
+  id: z.string(),
   at: z.string(),
   kind: z.enum(TIMELINE_KINDS),
   title: z.string(),
@@ -162,8 +181,13 @@ export const refundResponse = z.object({
   refund: z.object({
     id: z.string(),
     amountKobo: z.number().int(),
-    status: z.enum(['processed', 'pending']),
+    status: z.enum(REFUND_STATUSES),
     paymentStatus: z.enum(PAYMENT_STATUSES),
   }),
+});
+
+export const refundIdParams = z.object({
+  id: z.uuid('Order not found'),
+  refundId: z.uuid('Refund not found'),
 });
 export type RefundResponse = z.infer<typeof refundResponse>;

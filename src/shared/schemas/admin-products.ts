@@ -170,6 +170,11 @@ export const adminProductRowSchema = z.object({
   mainImageId: z.uuid().nullable(),
   /** Order lines name it: deleting it deactivates it instead. */
   inOrders: z.boolean(),
+  /** A drop's release time (ISO), or null. */
+  releaseAt: z.string().nullable(),
+  /** Its release time is still ahead, on the database's clock (the one the sale rules use). */
+  comingSoon: z.boolean(),
+  limitPerCustomer: z.number().int().nullable(),
 });
 export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 
@@ -266,6 +271,10 @@ export const imageOrderRequest = z.object({
 export type ImageOrderRequest = z.infer<typeof imageOrderRequest>;
 
 export const productIdParams = z.object({ id: z.uuid('Product not found') });
+export const variantIdParams = z.object({
+  id: z.uuid('Product not found'),
+  variantId: z.uuid('Variant not found'),
+});
 
 /** The categories the form offers: section 9's, then any other top-level category the shop has. */
 export type AdminCategoryOption = {

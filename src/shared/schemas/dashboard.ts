@@ -58,7 +58,7 @@ export const dashboardSchema = z.object({
     z.object({
       id: z.string(),
       shortId: z.string(),
-      /** The customer's email, or null for a guest (no account). */
+      /** The account's email (as the Orders list shows it), or null for a guest order: 'Guest'. */
       email: z.string().nullable(),
       createdAt: z.string(),
       status: z.enum(ORDER_STATUSES),

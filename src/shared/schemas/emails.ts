@@ -42,3 +42,41 @@ export const emailIdParams = z.object({ id: z.uuid('Email not found') });
 /** POST /api/admin/emails/:id/resend: the email, queued again. */
 export const resendEmailResponse = z.object({ email: adminEmailSchema });
 export type ResendEmailResponse = z.infer<typeof resendEmailResponse>;
+
+// Background work that failed -----------------------------------------------------------------
+
+/** GET /api/admin/jobs/failed: jobs that failed after their last retry, newest first. */
+export const failedJobListQuery = z.object({
+  page: z.coerce.number().int().min(1, 'Page must be 1 or more').max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, 'At most 100 jobs a page').default(20),
+});
+export type FailedJobListQuery = z.infer<typeof failedJobListQuery>;
+
+export const failedJobSchema = z.object({
+  id: z.string(),
+  /** The queue's name: password-reset, process-payment-event, refund-second-payment… */
+  name: z.string(),
+  /** What the work is, in words. */
+  title: z.string(),
+  /** What it was about (ids, an address), as the job was given it. */
+  data: z.record(z.string(), z.unknown()),
+  lastError: z.string().nullable(),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  failedAt: z.string().nullable(),
+});
+export type FailedJob = z.infer<typeof failedJobSchema>;
+
+export const failedJobListResponse = z.object({
+  jobs: z.array(failedJobSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type FailedJobListResponse = z.infer<typeof failedJobListResponse>;
+
+export const jobIdParams = z.object({ id: z.uuid('Job not found') });
+
+/** POST /api/admin/jobs/:id/retry: the job, queued for one more attempt. */
+export const retryJobResponse = z.object({ retried: z.literal(true) });
+export type RetryJobResponse = z.infer<typeof retryJobResponse>;

@@ -233,6 +233,7 @@ export const AUDIT_ENTITIES = [
   'shipping_method',
   'notification',
   'email',
+  'job',
   'user',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITIES)[number];
@@ -242,7 +243,11 @@ const day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Enter a real date');
 
-/** GET /api/admin/audit: newest first, a page at a time; dates are Lagos days, both included. */
+/**
+ * GET /api/admin/audit: newest first, a page at a time; dates are Lagos days, both included.
+ * `entityType: 'payment'` finds payment changes and refunds; `entityId` an order's id finds every
+ * entry about that order.
+ */
 export const auditListQuery = z
   .object({
     entityType: z.enum(AUDIT_ENTITIES, 'Unknown kind of record').optional(),
@@ -270,6 +275,8 @@ export type AuditEntryDto = {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   details: Record<string, unknown>;
+  /** The order the entry is about (its status, its payment, one of its refunds), if any. */
+  orderId: string | null;
   createdAt: string;
 };
 export type AuditListResponse = { entries: AuditEntryDto[]; page: number; pageSize: number; total: number };

@@ -37,9 +37,23 @@ class FakeSource {
 
 const live = () => FakeSource.all.filter((source) => !source.closed);
 
+/**
+ * The browser's fetch at its edge: what the stream's address answers when asked directly. `null`
+ * plays a network failure (the server is down).
+ */
+let streamAnswers: number | null = null;
+let asked: string[] = [];
+const fakeFetch = async (url: string) => {
+  asked.push(url);
+  if (streamAnswers === null) throw new TypeError('Failed to fetch');
+  return new Response(null, { status: streamAnswers });
+};
+
 beforeEach(() => {
   vi.useFakeTimers();
   FakeSource.all = [];
+  streamAnswers = null;
+  asked = [];
 });
 afterEach(() => vi.useRealTimers());
 
@@ -47,6 +61,7 @@ const client = () =>
   createLiveClient({
     path: '/api/live',
     EventSource: FakeSource as unknown as new (url: string) => EventSource,
+    fetch: fakeFetch,
     lingerMs: 500,
   });
 
@@ -121,5 +136,68 @@ describe('live client', () => {
     expect(live()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(500);
     expect(live()).toHaveLength(0);
+  });
+
+  for (const status of [401, 403, 404]) {
+    it(`stops when the stream answers ${status} (signed out, not allowed, gone), until a page subscribes anew`, async () => {
+      const tab = client();
+      streamAnswers = status;
+      const stop = tab.subscribe(['my-orders'], () => {});
+      await vi.advanceTimersByTimeAsync(0);
+      // The browser got an error answer instead of a stream and gave up at once.
+      FakeSource.all[0]!.fail(true);
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      // Before: a new connection every 30 s for as long as the tab stayed open.
+      expect(FakeSource.all).toHaveLength(1);
+      expect(asked).toEqual([FakeSource.all[0]!.url]);
+      expect(tab.connected).toBe(false);
+      stop();
+
+      // The next page (signed in again) follows its topics.
+      streamAnswers = 200;
+      tab.subscribe(['my-orders'], () => {});
+      await vi.advanceTimersByTimeAsync(0);
+      expect(live()).toHaveLength(1);
+    });
+  }
+
+  it('keeps trying with growing pauses while the server is down or failing', async () => {
+    const tab = client();
+    tab.subscribe(['my-orders'], () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSource.all[0]!.fail(true);
+    await vi.advanceTimersByTimeAsync(1_300);
+    expect(FakeSource.all).toHaveLength(2);
+    streamAnswers = 503;
+    FakeSource.all[1]!.fail(true);
+    await vi.advanceTimersByTimeAsync(2_600);
+    expect(FakeSource.all).toHaveLength(3);
+    streamAnswers = 429;
+    FakeSource.all[2]!.fail(true);
+    await vi.advanceTimersByTimeAsync(5_200);
+    expect(FakeSource.all).toHaveLength(4);
+    expect(asked).toHaveLength(3);
+  });
+
+  it('a late answer about topics the page no longer follows does not stop the new ones', async () => {
+    let answer: (status: number) => void = () => {};
+    const slow = createLiveClient({
+      path: '/api/live',
+      EventSource: FakeSource as unknown as new (url: string) => EventSource,
+      fetch: () =>
+        new Promise<Response>((resolve) => (answer = (status) => resolve(new Response(null, { status })))),
+      lingerMs: 500,
+    });
+    const stop = slow.subscribe(['order:1'], () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSource.all[0]!.fail(true);
+    stop();
+    slow.subscribe(['product:1'], () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSource.all.at(-1)!.topics).toEqual(['product:1']);
+    answer(404);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(live()).toHaveLength(1);
+    expect(live()[0]!.topics).toEqual(['product:1']);
   });
 });

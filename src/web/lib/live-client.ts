@@ -11,6 +11,10 @@ import type { LiveMessage, LiveTopic } from '#shared/live';
  *   something (new ones, or all of them after a drop) are told to read again.
  * - When the browser gives up on a connection (server restarting, network gone, an error answer)
  *   it reconnects with growing pauses, 1 s up to 30 s; a served `end` (signed out) stops it.
+ * - EventSource does not say why it gave up. The client asks the stream's address once with
+ *   fetch: an answer that will not change by trying again (400, 401, 403, 404, 410: signed out,
+ *   not allowed, gone) stops it until a page subscribes anew, so a signed-out tab does not call
+ *   the server every 30 s for ever.
  */
 
 export type LiveHandler = (message: LiveMessage) => void;
@@ -30,12 +34,39 @@ export type LiveClientOptions = {
   maxDelayMs?: number;
   /** How long an unused connection stays open (the next page often follows the same topics). */
   lingerMs?: number;
+  /** fetch, to learn why the browser gave up (tests pass a fake one). */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
 };
 
 const CLOSED = 2;
 
+/** Answers that trying again will not change: the stream is not for this page any more. */
+const FINAL_STATUSES = new Set([400, 401, 403, 404, 410]);
+
+/** Whether the stream's address now answers with a final refusal (one request, closed at once). */
+async function refusedFinally(fetcher: LiveClientOptions['fetch'], url: string): Promise<boolean> {
+  if (!fetcher) return false;
+  const controller = new AbortController();
+  try {
+    const response = await fetcher(url, {
+      headers: { accept: 'text/event-stream' },
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal: controller.signal,
+    });
+    return FINAL_STATUSES.has(response.status);
+  } catch {
+    // Offline, or the server is down: worth trying again later.
+    return false;
+  } finally {
+    // A stream that answered 200 is not read: the EventSource will open it again.
+    controller.abort();
+  }
+}
+
 export function createLiveClient(options: LiveClientOptions) {
   const Source = options.EventSource ?? globalThis.EventSource;
+  const fetcher = options.fetch ?? globalThis.fetch?.bind(globalThis);
   const minDelay = options.minDelayMs ?? 1_000;
   const maxDelay = options.maxDelayMs ?? 30_000;
   const linger = options.lingerMs ?? 1_000;
@@ -47,6 +78,8 @@ export function createLiveClient(options: LiveClientOptions) {
   let pending: ReturnType<typeof setTimeout> | undefined;
   let dropped = false;
   let ended = false;
+  /** Counts subscription changes, so a late answer about an older set of topics is ignored. */
+  let changes = 0;
 
   const wanted = () => {
     const topics = [...new Set([...subscribers].flatMap((subscriber) => subscriber.topics))].sort();
@@ -107,15 +140,26 @@ export function createLiveClient(options: LiveClientOptions) {
       // The browser retries by itself while readyState is CONNECTING; CLOSED means it gave up.
       dropped = true;
       if (current.readyState !== CLOSED) return;
+      const gaveUpOn = url;
+      const asked = changes;
       disconnect();
-      const wait = delay * (0.75 + Math.random() * 0.5);
-      delay = Math.min(maxDelay, delay * 2);
-      retry = setTimeout(connect, wait);
+      void refusedFinally(fetcher, gaveUpOn).then((final) => {
+        // Meanwhile the subscriptions changed (their own connection follows) or another began.
+        if (changes !== asked || source || retry || ended) return;
+        if (final) {
+          ended = true;
+          return;
+        }
+        const wait = delay * (0.75 + Math.random() * 0.5);
+        delay = Math.min(maxDelay, delay * 2);
+        retry = setTimeout(connect, wait);
+      });
     });
   };
 
   /** Topics changed: reconnect once, after the current render's subscriptions are all in. */
   const update = () => {
+    changes += 1;
     clearTimeout(pending);
     pending = setTimeout(connect, subscribers.size === 0 ? linger : 0);
   };

@@ -35,14 +35,32 @@ const ADMIN_TABS: Readonly<Record<string, { tab: string; label: string }>> = {
   'admin/settings': { tab: 'settings', label: 'Settings' },
 };
 
-const REDIRECTED_KEY = 'naija-street.not-found-redirected';
+/**
+ * The name a path spells, however it was typed: any case, percent-encoded, with doubled or
+ * trailing slashes, spaces or the full stop of a sentence it was pasted from.
+ */
+function spelledName(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Not valid percent-encoding: read it as it is.
+  }
+  return decoded
+    .toLowerCase()
+    .replace(/[\s.,;:!?)]+$/, '')
+    .replace(/\/{2,}/g, '/')
+    .replace(/^\/+|\/+$/g, '');
+}
 
 /**
- * A known page typed another way (/NEW, /tshirts/) or named by the spec (/admin/orders): where it
- * really is and what the toast calls it, else null.
+ * A known page typed another way (//tshirts, /tshirts%20, /Hats.) or named by the spec
+ * (/admin/orders): where it really is and what the toast calls it, else null. A target is always a
+ * page of its own (a listing, or the admin panel), so it never comes back here: one redirect,
+ * never a loop.
  */
 export function knownPath(pathname: string): { to: string; label: string } | null {
-  const name = pathname.toLowerCase().replace(/^\/+|\/+$/g, '');
+  const name = spelledName(pathname);
   const admin = ADMIN_TABS[name];
   if (admin) return { to: paths.adminSection(admin.tab), label: `the admin panel's ${admin.label}` };
   return KNOWN_NAMES.includes(name) ? { to: `/${name}`, label: `/${name}` } : null;
@@ -56,14 +74,11 @@ export default function NotFound() {
   useEffect(() => {
     const target = knownPath(location.pathname);
     if (!target || target.to === location.pathname) return;
-    // Redirect once per path, so a page that is really missing cannot loop.
-    const done = new Set<string>(JSON.parse(sessionStorage.getItem(REDIRECTED_KEY) ?? '[]'));
-    if (done.has(location.pathname)) return;
-    done.add(location.pathname);
-    sessionStorage.setItem(REDIRECTED_KEY, JSON.stringify([...done]));
     toast.info(`Taking you to ${target.label}`);
-    navigate(target.to, { replace: true });
-  }, [location.pathname, navigate]);
+    // In place of the mistyped address (Back does not return to it); a listing keeps its filters.
+    const keep = target.to.includes('?') ? '' : `${location.search}${location.hash}`;
+    navigate(`${target.to}${keep}`, { replace: true });
+  }, [location.pathname, location.search, location.hash, navigate]);
 
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { shortId } from '#shared/constants';
 import { formatLongDate } from '#shared/dates';
@@ -14,6 +14,7 @@ import { OrderProgress } from '../features/orders/order-progress';
 import { orderHeadline } from '../features/orders/order-status';
 import { ApiError, api } from '../lib/api';
 import { liveTopics, useLive } from '../lib/live';
+import { useReadAgain } from '../lib/read-again';
 import type { HeadArgs, HeadTag, LoadArgs, PageProps } from '../lib/route-module';
 import { paths } from '../paths';
 
@@ -49,15 +50,16 @@ const card = 'rounded-lg border border-neutral-200 p-4 sm:p-5';
  */
 function useFreshOrder(initial: Order): Order {
   const [order, setOrder] = useState(initial);
-  const refresh = useCallback(() => {
-    api
-      .get<{ order: Order }>(`/api/orders/${encodeURIComponent(initial.id)}`)
-      .then((body) => setOrder(body.order))
-      .catch(() => {
-        // Keep showing what we have; the next change tries again.
-      });
-  }, [initial.id]);
-  useLive([liveTopics.order(initial.id)], refresh);
+  // One read at a time, and one more after it when a change came meanwhile: a slow answer from
+  // before a change never replaces the newer one.
+  const refresh = useReadAgain(async () => {
+    try {
+      setOrder((await api.get<{ order: Order }>(`/api/orders/${encodeURIComponent(initial.id)}`)).order);
+    } catch {
+      // Keep showing what we have; the next change tries again.
+    }
+  });
+  useLive([liveTopics.order(initial.id)], () => void refresh());
   return order;
 }
 

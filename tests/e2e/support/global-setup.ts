@@ -19,7 +19,7 @@ export default async function globalSetup() {
   const serverBundle = path.resolve(buildDir, 'api', 'main.js');
   if (!existsSync(serverBundle)) throw new Error(`Build the shop first: BUILD_DIR=${buildDir} npm run build`);
 
-  await prepareData(path.join(root, 'data'));
+  await prepareData(path.join(root, 'data'), buildDir);
   await createE2eAdmin(path.join(root, 'data'));
   const mail = await startMailCatcher(path.join(root, 'mail'));
   process.env.E2E_MAIL_DIR = mail.dir;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { openDatabase } from '../../../src/server/db/client';
 import { ensureDefaults } from '../../../src/server/db/defaults';
 import { migrate } from '../../../src/server/db/migrate';
+import { copyTemplate } from '../../../src/server/db/template';
 
 /** Standard shipping fee the browser tests set in the database, to prove pages read it from there. */
 export const E2E_STANDARD_FEE_KOBO = 275_000;
@@ -16,7 +17,9 @@ export const E2E_NOTIFICATIONS = {
  * Prepares the shop's embedded database before the shop starts: migrated, with the defaults, a
  * standard shipping fee that differs from the default, and two active banner notifications.
  */
-export async function prepareData(dataDir: string) {
+export async function prepareData(dataDir: string, buildDir: string) {
+  // As the shop itself starts a brand-new data folder: from the build's template.
+  copyTemplate(path.join(dataDir, 'pglite'), buildDir);
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   await migrate(database);
   await ensureDefaults(database);

@@ -1,19 +1,64 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 900 };
+/** The narrowest phone the shop is made for. */
+export const SMALL_PHONE = { width: 360, height: 740 };
 
-/** Keeps a full-page screenshot of the current screen on a phone and on a desktop viewport. */
-export async function snap(page: Page, name: string) {
+const SIZES = { phone: PHONE, desktop: DESKTOP } as const;
+
+/**
+ * Keeps a full-page screenshot of the current screen on a phone and on a desktop viewport, in
+ * tests/e2e/screenshots/{name}-{phone|desktop}.png. `dialog`: a dialog is open, and it scrolls
+ * inside the window, so the window is made tall enough to show all of it. `sizes`: a screen that
+ * exists at one size only (the phone's menu).
+ */
+export async function snap(
+  page: Page,
+  name: string,
+  options: { dialog?: boolean; sizes?: readonly (keyof typeof SIZES)[] } = {},
+) {
   const original = page.viewportSize();
-  for (const [label, size] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
+  for (const label of options.sizes ?? (['phone', 'desktop'] as const)) {
+    const size = SIZES[label];
+    await page.setViewportSize(options.dialog ? { width: size.width, height: 2600 } : size);
     await page.waitForTimeout(150);
     await page.screenshot({ path: `tests/e2e/screenshots/${name}-${label}.png`, fullPage: true });
   }
+  if (original) await page.setViewportSize(original);
+}
+
+/**
+ * Nothing scrolls sideways: not the page, and not an open dialog, whose body scrolls up and down
+ * inside the window (it is never allowed to scroll sideways, so content wider than it would be
+ * cut off: its scroll width says so).
+ */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflows = await page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.scrollingElement;
+    if (!root || root.scrollWidth > window.innerWidth)
+      found.push(`the page: ${root?.scrollWidth} px in ${window.innerWidth}`);
+    for (const dialog of document.querySelectorAll('dialog[open]')) {
+      const label = document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent;
+      for (const box of [dialog, ...dialog.children]) {
+        if (box.scrollWidth > box.clientWidth)
+          found.push(
+            `dialog "${label}" (${box.tagName.toLowerCase()}): ${box.scrollWidth} px in ${box.clientWidth}`,
+          );
+      }
+    }
+    return found;
+  });
+  expect(overflows, 'something scrolls sideways').toEqual([]);
+}
+
+/** The same check at the narrowest phone width, then back to the viewport the test uses. */
+export async function expectNoSidewaysScrollOnSmallPhone(page: Page) {
+  const original = page.viewportSize();
+  await page.setViewportSize(SMALL_PHONE);
+  await page.waitForTimeout(100);
+  await expectNoSidewaysScroll(page);
   if (original) await page.setViewportSize(original);
 }
 

@@ -34,3 +34,26 @@ export async function createConfirmedShopper(request: APIRequestContext, firstNa
   await request.post('/api/auth/sign-out');
   return { email, password: SHOPPER_PASSWORD };
 }
+
+/**
+ * Places an order for what the signed-in shopper's cart holds, through the API as the checkout
+ * page sends it (Standard shipping to Lekki); returns the order's id.
+ */
+export async function placeOrderThroughApi(
+  request: APIRequestContext,
+  shopper: { fullName: string; email: string },
+) {
+  const placed = await request.post('/api/orders', {
+    data: {
+      ...shopper,
+      phone: '08031234567',
+      address: '12 Admiralty Way, Lekki',
+      city: 'Lagos',
+      state: 'Lagos',
+      sameAsShipping: true,
+      shippingMethodCode: 'standard',
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return ((await placed.json()) as { orderId: string }).orderId;
+}

@@ -38,7 +38,11 @@ export type ShopProcess = {
  */
 export async function startShop(
   env: Record<string, string> = {},
-  options: { timeoutMs?: number } = {},
+  options: {
+    timeoutMs?: number;
+    /** false: return as soon as the process is started, without waiting for /api/health. */
+    wait?: boolean;
+  } = {},
 ): Promise<ShopProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   const buildDir = process.env.BUILD_DIR ?? 'build';
@@ -71,7 +75,7 @@ export async function startShop(
 
   const timeoutMs = options.timeoutMs ?? 60_000;
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  for (; options.wait !== false; ) {
     if (child.exitCode !== null) {
       await cleanup();
       throw new Error(`The shop exited with code ${child.exitCode}:\n${stderr}`);

@@ -11,20 +11,24 @@ import { MESSAGES, type SessionUserDto, strongPassword } from '#shared/schemas/a
 import { type AppDeps, type ResolvedSession, type SessionUser, systemActor } from '../../context';
 import { announce } from '../../db/announce';
 import { AppError, badRequest, unauthorized } from '../../errors';
+import { addressKey } from '../../http/client-ip';
 import { defineJob } from '../../jobs/define';
 import { recordAudit } from '../audit/record-audit';
 import {
-  assertBackoffOver,
-  assertUnderLimit,
   clearAttempts,
   consumeAttempt,
   LIMITS_BY_ACTION,
-  recordBackoffFailure,
-  recordFailure,
+  refundAttempts,
+  reserveBackoffAttempt,
+  stampBackoffFailure,
 } from './rate-limit';
+import { hasCookie, readSignedCookie } from './session-cookie';
 
 /** What a route passes along from the HTTP request. */
 export type RequestMeta = { ip: string; headers: Headers };
+
+/** What limits per address count (an IPv6 address by its /64). */
+const byAddress = (meta: RequestMeta) => addressKey(meta.ip);
 /** Set-Cookie header values for the route to forward. */
 export type WithCookies<T> = T & { setCookies: string[] };
 
@@ -59,7 +63,7 @@ export type RegisterInput = { firstName: string; lastName: string; email: string
 export async function registerAccount(deps: AppDeps, input: RegisterInput, meta: RequestMeta) {
   await consumeAttempt(deps, [
     { key: `sign-up:email:${input.email}`, limit: LIMITS_BY_ACTION.signUpPerEmail },
-    { key: `sign-up:ip:${meta.ip}`, limit: LIMITS_BY_ACTION.signUpPerIp },
+    { key: `sign-up:ip:${byAddress(meta)}`, limit: LIMITS_BY_ACTION.signUpPerIp },
   ]);
   const auth = deps.auth;
   const name = displayNameOf(input.firstName, input.lastName);
@@ -122,7 +126,7 @@ export async function confirmEmail(
 export async function resendConfirmation(deps: AppDeps, email: string, meta: RequestMeta) {
   await consumeAttempt(deps, [
     { key: `resend:email:${email}`, limit: LIMITS_BY_ACTION.resendPerEmail },
-    { key: `resend:ip:${meta.ip}`, limit: LIMITS_BY_ACTION.resendPerIp },
+    { key: `resend:ip:${byAddress(meta)}`, limit: LIMITS_BY_ACTION.resendPerIp },
   ]);
   const auth = deps.auth;
   try {
@@ -136,20 +140,27 @@ export async function resendConfirmation(deps: AppDeps, email: string, meta: Req
 // Sessions
 
 /**
- * Checks the password and starts a new session (always a fresh token). Failed attempts slow down
- * the address that makes them, never the account's owner elsewhere: per account and address an
+ * Checks the password and starts a new session (always a fresh token). Attempts slow down the
+ * address that makes them, never the account's owner elsewhere: per account and address an
  * exponential back-off after a few failures (`SIGN_IN_BACKOFF`), per address a cap across
- * accounts. Unknown accounts are treated exactly like known ones.
+ * accounts. Each attempt is counted before the password is checked and given back unless it was
+ * a wrong guess, so a burst of parallel guesses is counted guess by guess and only the allowed
+ * number reach the password check. Unknown accounts are treated exactly like known ones.
  */
 export async function signIn(
   deps: AppDeps,
   input: { email: string; password: string },
   meta: RequestMeta,
 ): Promise<WithCookies<{ user: SessionUserDto }>> {
-  const pairKey = `sign-in:pair:${input.email}|${meta.ip}`;
-  const ipKeys = [{ key: `sign-in:ip:${meta.ip}`, limit: LIMITS_BY_ACTION.signInPerIp }];
-  await assertUnderLimit(deps, ipKeys);
-  await assertBackoffOver(deps, pairKey);
+  const pairKey = `sign-in:pair:${input.email}|${byAddress(meta)}`;
+  const ipKey = `sign-in:ip:${byAddress(meta)}`;
+  await consumeAttempt(deps, [{ key: ipKey, limit: LIMITS_BY_ACTION.signInPerIp }]);
+  try {
+    await reserveBackoffAttempt(deps, pairKey);
+  } catch (error) {
+    await refundAttempts(deps, [ipKey]);
+    throw error;
+  }
   const auth = deps.auth;
   try {
     const { headers, response } = await auth.api.signInEmail({
@@ -158,22 +169,27 @@ export async function signIn(
       returnHeaders: true,
     });
     await clearAttempts(deps, [pairKey]);
+    await refundAttempts(deps, [ipKey]);
     const user = await getProfile(deps, response.user.id);
     return { user, setCookies: headers.getSetCookie() };
   } catch (error) {
     const code = errorCode(error);
+    // A wrong guess keeps both counts; the pair's wait runs from now.
+    if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_EMAIL' || code === 'PASSWORD_TOO_LONG') {
+      await stampBackoffFailure(deps, pairKey);
+      throw new AppError('invalid_credentials', 401, 'Invalid email or password.');
+    }
     if (code === 'EMAIL_NOT_VERIFIED') {
+      // Better Auth says so only after the password was right.
+      await clearAttempts(deps, [pairKey]);
+      await refundAttempts(deps, [ipKey]);
       throw new AppError(
         'email_not_confirmed',
         403,
         'Please confirm your email address before signing in. Check your inbox for the confirmation link, or send a new one.',
       );
     }
-    if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_EMAIL' || code === 'PASSWORD_TOO_LONG') {
-      await recordBackoffFailure(deps, pairKey);
-      await recordFailure(deps, ipKeys);
-      throw new AppError('invalid_credentials', 401, 'Invalid email or password.');
-    }
+    await refundAttempts(deps, [pairKey, ipKey]);
     throw error;
   }
 }
@@ -187,13 +203,63 @@ export async function signOut(deps: AppDeps, meta: RequestMeta): Promise<WithCoo
 
 const TOUCH_EVERY_MS = 60_000;
 
+type SessionRow = {
+  session_id: string;
+  expires_at: Date;
+  last_active_at: Date | null;
+  created_at: Date;
+  user_id: string;
+  email: string;
+  role: Role | null;
+  first_name: string | null;
+  last_name: string | null;
+  display_name: string | null;
+};
+
 /**
  * The signed-in user behind a request's cookie. Refuses (and deletes) a session idle for longer
  * than the role allows; otherwise records activity, at most once a minute to keep writes cheap.
+ *
+ * Every signed-in request comes through here, so the usual case is one query: the cookie's
+ * signature is checked here, then the session and its user are read together. Whatever is not
+ * the usual case goes to Better Auth's own reading, which then also clears a bad cookie: no
+ * session (or an expired one), a session due for its daily renewal (a new expiry and cookie),
+ * and cookies we do not set (a cookie cache, "don't remember me").
  */
 export async function resolveSession(deps: AppDeps, headers: Headers): Promise<ResolvedSession> {
   const cookie = headers.get('cookie');
   if (!cookie?.includes('session_token=')) return { user: null, setCookies: [], idleExpired: false };
+  const context = await deps.auth.$context;
+  const cookies = context.authCookies;
+  const usual =
+    !hasCookie(cookie, cookies.sessionData.name) && !hasCookie(cookie, cookies.dontRememberToken.name);
+  const token = usual ? readSignedCookie(cookie, cookies.sessionToken.name, context.secret) : null;
+  if (token) {
+    const [row] = await deps.database.sql.query<SessionRow>(
+      `SELECT s.id AS session_id, s.expires_at, s.last_active_at, s.created_at,
+              u.id AS user_id, u.email, u.role, u.first_name, u.last_name, u.display_name
+         FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token = $1`,
+      [token],
+    );
+    const { expiresIn, updateAge } = context.sessionConfig;
+    const renewDue = row && row.expires_at.getTime() - (expiresIn - updateAge) * 1000 <= Date.now();
+    if (row && row.expires_at.getTime() > Date.now() && !renewDue) {
+      return activeSession(deps, {
+        sessionId: row.session_id,
+        lastActiveAt: row.last_active_at ?? row.created_at,
+        user: {
+          id: row.user_id,
+          email: row.email,
+          role: row.role ?? 'customer',
+          firstName: row.first_name ?? '',
+          lastName: row.last_name ?? '',
+          displayName: row.display_name,
+        },
+        setCookies: [],
+      });
+    }
+  }
   const auth = deps.auth;
   const result = await auth.api.getSession({
     headers: new Headers({ cookie }),
@@ -203,30 +269,44 @@ export async function resolveSession(deps: AppDeps, headers: Headers): Promise<R
   const setCookies = result.headers.getSetCookie();
   const found = result.response;
   if (!found) return { user: null, setCookies, idleExpired: false };
-
-  const role = (found.user.role ?? 'customer') as Role;
-  const lastActive = new Date(found.session.lastActiveAt ?? found.session.createdAt).getTime();
-  const idleMs = Date.now() - lastActive;
-  if (idleMs > idleMinutesFor(role) * 60_000) {
-    await deps.database.sql.query('DELETE FROM sessions WHERE id = $1', [found.session.id]);
-    return { user: null, setCookies, idleExpired: true };
-  }
-  if (idleMs > TOUCH_EVERY_MS) {
-    await deps.database.sql.query('UPDATE sessions SET last_active_at = now() WHERE id = $1', [
-      found.session.id,
-    ]);
-  }
-  return {
+  return activeSession(deps, {
+    sessionId: found.session.id,
+    lastActiveAt: new Date(found.session.lastActiveAt ?? found.session.createdAt),
     user: {
       id: found.user.id,
-      sessionId: found.session.id,
       email: found.user.email,
-      role,
+      role: (found.user.role ?? 'customer') as Role,
       firstName: found.user.firstName ?? '',
       lastName: found.user.lastName ?? '',
       displayName: found.user.displayName ?? null,
     },
     setCookies,
+  });
+}
+
+/** Idle sign-out and the activity stamp, for a session found good. */
+async function activeSession(
+  deps: AppDeps,
+  found: {
+    sessionId: string;
+    lastActiveAt: Date;
+    user: Omit<SessionUser, 'sessionId'>;
+    setCookies: string[];
+  },
+): Promise<ResolvedSession> {
+  const idleMs = Date.now() - found.lastActiveAt.getTime();
+  if (idleMs > idleMinutesFor(found.user.role) * 60_000) {
+    await deps.database.sql.query('DELETE FROM sessions WHERE id = $1', [found.sessionId]);
+    return { user: null, setCookies: found.setCookies, idleExpired: true };
+  }
+  if (idleMs > TOUCH_EVERY_MS) {
+    await deps.database.sql.query('UPDATE sessions SET last_active_at = now() WHERE id = $1', [
+      found.sessionId,
+    ]);
+  }
+  return {
+    user: { ...found.user, sessionId: found.sessionId },
+    setCookies: found.setCookies,
     idleExpired: false,
   };
 }
@@ -261,7 +341,7 @@ export async function activeSessionRole(
 export async function requestPasswordReset(deps: AppDeps, email: string, meta: RequestMeta) {
   await consumeAttempt(deps, [
     { key: `reset:email:${email}`, limit: LIMITS_BY_ACTION.resetPerEmail },
-    { key: `reset:ip:${meta.ip}`, limit: LIMITS_BY_ACTION.resetPerIp },
+    { key: `reset:ip:${byAddress(meta)}`, limit: LIMITS_BY_ACTION.resetPerIp },
   ]);
   await deps.jobs.enqueue(deps.database.sql, passwordResetJob, { email });
 }
@@ -325,8 +405,9 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   meta: RequestMeta,
 ): Promise<WithCookies<object>> {
-  const keys = [{ key: `change-password:user:${user.id}`, limit: LIMITS_BY_ACTION.changePasswordPerAccount }];
-  await assertUnderLimit(deps, keys);
+  const key = `change-password:user:${user.id}`;
+  // Counted before the check, so parallel guesses are each counted (see signIn).
+  await consumeAttempt(deps, [{ key, limit: LIMITS_BY_ACTION.changePasswordPerAccount }]);
   const auth = deps.auth;
   try {
     const { headers } = await auth.api.changePassword({
@@ -338,16 +419,16 @@ export async function changePassword(
       headers: authHeaders(meta),
       returnHeaders: true,
     });
-    await clearAttempts(deps, [keys[0]!.key]);
+    await clearAttempts(deps, [key]);
     return { setCookies: headers.getSetCookie() };
   } catch (error) {
     const code = errorCode(error);
     if (code === 'INVALID_PASSWORD') {
-      await recordFailure(deps, keys);
       throw new AppError('invalid_current_password', 400, 'Your current password is incorrect.', {
         fields: { currentPassword: 'Your current password is incorrect.' },
       });
     }
+    await refundAttempts(deps, [key]);
     if (code === 'UNAUTHORIZED') throw unauthorized();
     throw error;
   }

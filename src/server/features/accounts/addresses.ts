@@ -2,6 +2,7 @@ import { MESSAGES, type SavedAddress } from '#shared/schemas/accounts';
 import type { Address } from '#shared/schemas/checkout';
 import { SAVED_ADDRESSES_MAX } from '#shared/schemas/text';
 import type { AppDeps } from '../../context';
+import { announce } from '../../db/announce';
 import type { SqlRunner } from '../../db/client';
 import { conflict, notFound } from '../../errors';
 
@@ -59,6 +60,14 @@ async function lockUser(sql: SqlRunner, userId: string) {
   await sql.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
 }
 
+/**
+ * Saved addresses show in the admin's customer details, which follow profile changes: an address
+ * change is announced as a change to its owner's profile (never the address itself), from the
+ * transaction that makes it.
+ */
+const announceAddresses = (sql: SqlRunner, userId: string, action: 'added' | 'updated' | 'deleted') =>
+  announce(sql, { table: 'users', id: userId, userId, action: `address_${action}` });
+
 async function clearDefault(sql: SqlRunner, userId: string) {
   await sql.query(
     'UPDATE addresses SET is_default = false, updated_at = now() WHERE user_id = $1 AND is_default',
@@ -91,6 +100,7 @@ export async function addAddress(
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
       [userId, input.fullName, input.email, input.phone, input.address, input.city, input.state, makeDefault],
     );
+    await announceAddresses(sql, userId, 'added');
     return toAddress(row!);
   });
 }
@@ -124,6 +134,7 @@ export async function editAddress(
       ],
     );
     if (!row) throw notFound('Address not found');
+    await announceAddresses(sql, userId, 'updated');
     return toAddress(row);
   });
 }
@@ -137,9 +148,12 @@ export async function setDefaultAddress(
 }
 
 export async function deleteAddress(deps: Deps, userId: string, addressId: string): Promise<void> {
-  const rows = await deps.database.sql.query(
-    'DELETE FROM addresses WHERE id = $1 AND user_id = $2 RETURNING id',
-    [addressId, userId],
-  );
-  if (rows.length === 0) throw notFound('Address not found');
+  await deps.database.transaction(async (sql) => {
+    const rows = await sql.query('DELETE FROM addresses WHERE id = $1 AND user_id = $2 RETURNING id', [
+      addressId,
+      userId,
+    ]);
+    if (rows.length === 0) throw notFound('Address not found');
+    await announceAddresses(sql, userId, 'deleted');
+  });
 }

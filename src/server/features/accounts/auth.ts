@@ -73,8 +73,19 @@ function buildAuth(deps: AuthDeps, secret: string) {
       },
     },
     account: { modelName: 'accounts' },
-    // Profiles Better Auth writes (sign-up, email confirmation) are announced like ours. Its
-    // 'after' hooks run once its transaction has committed, so the change is already there.
+    // Profiles Better Auth writes (sign-up, email confirmation by link) are announced like ours,
+    // but after its commit rather than inside its transaction: that is the earliest point Better
+    // Auth offers. Its 'after' hooks are queued until its transaction commits (better-auth
+    // 1.7, db/with-hooks: queueAfterTransactionHook); its 'before' hooks run inside but get no
+    // handle on the transaction (its adapter reads and writes models, it runs no SQL, so no
+    // pg_notify); and confirmation by link is a single UPDATE outside any transaction. A
+    // rolled-back write is still never announced. What is lost: a process that dies between the
+    // commit and the hook drops that one announcement, so an admin's Customers screen shows the
+    // sign-up or confirmation at its next reload or reconnection. Nothing else follows profiles
+    // (the page cache ignores them). A trigger on `users` would announce inside the transaction,
+    // but it would also fire for our own profile writes, which announce from their domain
+    // functions; every other profile change (our own confirmation after a password reset,
+    // profile edits, roles, saved addresses) is announced from its transaction.
     databaseHooks: {
       user: {
         create: {

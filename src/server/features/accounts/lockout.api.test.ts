@@ -2,8 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../../tests/factories/accounts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { EnvError, loadEnv } from '../../env';
-import { TrustedProxies } from '../../http/client-ip';
-import { backoffMs, pruneRateLimits, RATE_LIMIT_KEEP_MS, SIGN_IN_BACKOFF } from './rate-limit';
+import { addressKey, TrustedProxies } from '../../http/client-ip';
+import {
+  backoffMs,
+  LIMITS_BY_ACTION,
+  pruneRateLimits,
+  RATE_LIMIT_KEEP_MS,
+  SIGN_IN_BACKOFF,
+} from './rate-limit';
 
 /**
  * Issue 11, finding 9: wrong passwords slow the guesser down instead of locking the owner out;
@@ -103,6 +109,100 @@ describe('sign-in back-off', () => {
   });
 });
 
+describe('parallel guesses', () => {
+  const statuses = (answers: { status: number }[]) =>
+    answers.reduce<Record<number, number>>((count, { status }) => {
+      count[status] = (count[status] ?? 0) + 1;
+      return count;
+    }, {});
+
+  it('30 wrong passwords at once on one account: only the free attempts reach the password check', async () => {
+    const user = await createUser(t);
+    const attacker = '198.51.100.140';
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        signInFrom(attacker, { email: user.email, password: `wrong-${i}` }),
+      ),
+    );
+    // Before: every one of them was checked (each passed the limits before any failure was counted).
+    expect(statuses(answers)).toEqual({
+      401: SIGN_IN_BACKOFF.freeFailures,
+      429: 30 - SIGN_IN_BACKOFF.freeFailures,
+    });
+    for (const answer of answers.filter((a) => a.status === 429)) expect(answer.body).toEqual(TOO_MANY);
+    // Each checked guess is counted: the pair waits out the back-off of 5 failures.
+    const [pair] = await t.database.sql.query<{ count: number }>(
+      'SELECT count FROM rate_limits WHERE key = $1',
+      [`sign-in:pair:${user.email}|${attacker}`],
+    );
+    expect(pair?.count).toBe(SIGN_IN_BACKOFF.freeFailures);
+    // Meanwhile the owner, from their own address, signs in.
+    expect((await signInFrom('198.51.100.141', { email: user.email, password: user.password })).status).toBe(
+      200,
+    );
+  });
+
+  it('a burst across many accounts from one address stops at the cap per address', async () => {
+    const { max } = LIMITS_BY_ACTION.signInPerIp;
+    const sprayer = '198.51.100.142';
+    const answers = await Promise.all(
+      Array.from({ length: max + 10 }, (_, i) =>
+        signInFrom(sprayer, { email: `burst-${i}@example.ng`, password: 'wrong' }),
+      ),
+    );
+    expect(statuses(answers)).toEqual({ 401: max, 429: 10 });
+  });
+
+  it('sign-ins that succeed do not use up the address’s attempts', async () => {
+    const user = await createUser(t);
+    const office = '198.51.100.143';
+    const { max } = LIMITS_BY_ACTION.signInPerIp;
+    for (let i = 0; i < max - 1; i++) {
+      expect((await signInFrom(office, { email: `typo-${i}@example.ng`, password: 'wrong' })).status).toBe(
+        401,
+      );
+    }
+    for (let i = 0; i < 3; i++) {
+      expect((await signInFrom(office, { email: user.email, password: user.password })).status).toBe(200);
+    }
+    expect((await signInFrom(office, { email: 'typo-last@example.ng', password: 'wrong' })).status).toBe(401);
+    expect((await signInFrom(office, { email: 'typo-over@example.ng', password: 'wrong' })).status).toBe(429);
+  });
+});
+
+describe('IPv6 addresses', () => {
+  it('count by their /64: the block one home or phone is given', () => {
+    expect(addressKey('2001:db8:1:2::5')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0DB8:0001:0002:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+    expect(addressKey('2001:db8:1:2:3::192.0.2.1')).toBe('2001:db8:1:2::/64');
+    // IPv4, also when it arrives on a dual-stack socket, counts by itself.
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('unknown')).toBe('unknown');
+  });
+
+  it('a guesser moving through one /64 stays slowed down; another /64 is someone else', async () => {
+    const user = await createUser(t);
+    for (let i = 1; i <= SIGN_IN_BACKOFF.freeFailures; i++) {
+      const from = `2001:db8:77:1::${i.toString(16)}`;
+      expect((await signInFrom(from, { email: user.email, password: 'wrong' })).status).toBe(401);
+    }
+    expect(await signInFrom('2001:db8:77:1:ffff::9', { email: user.email, password: user.password })).toEqual(
+      {
+        status: 429,
+        body: TOO_MANY,
+      },
+    );
+    expect(
+      (await signInFrom('2001:db8:77:2::1', { email: user.email, password: user.password })).status,
+    ).toBe(200);
+  });
+});
+
 describe('X-Forwarded-For', () => {
   it('is ignored from a peer that is not a trusted proxy, private or not', async () => {
     // Before: any private or loopback peer was believed, so a client on the same network could
@@ -164,20 +264,26 @@ describe('X-Forwarded-For', () => {
 });
 
 describe('forgot-password', () => {
+  // Its own app with the job workers off: a worker running the first request's job while the
+  // second is counted would count the worker's work, not the request's.
+  let quiet: TestApp;
+  beforeAll(async () => {
+    quiet = await createTestApp({}, { startJobs: false });
+  });
+  afterAll(() => quiet.close());
+
   it('does the same work whether or not the account exists: one queued job, no email built', async () => {
-    const user = await createUser(t);
+    const user = await createUser(quiet);
     const counted = async (email: string, ip: string) => {
-      const sql = t.database.sql;
+      const sql = quiet.database.sql;
       const original = sql.query.bind(sql);
       const statements: string[] = [];
       sql.query = ((text: string, params?: unknown[]) => {
-        const statement = text.replace(/\s+/g, ' ').trim();
-        // The job workers poll through the same connection pool at their own pace: not the request's work.
-        if (!statement.startsWith('WITH next as')) statements.push(statement);
+        statements.push(text.replace(/\s+/g, ' ').trim());
         return original(text, params as never);
       }) as typeof sql.query;
       try {
-        const response = await t.request('/api/auth/forgot-password', {
+        const response = await quiet.request('/api/auth/forgot-password', {
           method: 'POST',
           json: { email },
           headers: { 'x-forwarded-for': ip },

@@ -8,13 +8,14 @@ import { defineJob } from '../../jobs/define';
 /**
  * Attempt counters in `rate_limits`, shared by every server process. Fixed windows: `last_request`
  * holds the window's start (epoch ms) and `count` the attempts in it. Keys name the action and
- * what is counted, e.g. `sign-in:email:ada@example.ng` and `sign-in:ip:203.0.113.7`.
+ * what is counted, e.g. `sign-up:email:ada@example.ng` and `sign-in:ip:203.0.113.7` (an IPv6
+ * address counts by its /64, `addressKey`).
  */
 export type Limit = { max: number; windowMs: number };
 
 const MINUTES = 60_000;
 export const LIMITS_BY_ACTION = {
-  /** Failed sign-ins from one address, whatever the accounts (password spraying). */
+  /** Sign-ins from one address that are not successes, whatever the accounts (password spraying). */
   signInPerIp: { max: 30, windowMs: 15 * MINUTES },
   signUpPerEmail: { max: 3, windowMs: 15 * MINUTES },
   signUpPerIp: { max: 10, windowMs: 15 * MINUTES },
@@ -29,10 +30,10 @@ export const LIMITS_BY_ACTION = {
 type Deps = Pick<AppDeps, 'database'>;
 
 /**
- * Failed sign-ins to one account from one address: the first few are free, then each further
- * failure doubles the wait before the next try from that address (1 s, 2 s, 4 s … at most 15
- * minutes). The owner, from their own address, is never refused because someone else guessed;
- * a success clears the pair; an hour without failures starts over.
+ * Sign-in attempts on one account from one address: the first few are free, then each further
+ * attempt must wait twice as long after the previous one (1 s, 2 s, 4 s … at most 15 minutes). The
+ * owner, from their own address, is never refused because someone else guessed; a success clears
+ * the pair; an hour without attempts starts over.
  */
 export const SIGN_IN_BACKOFF = { freeFailures: 5, baseMs: 1000, maxMs: 15 * MINUTES, resetMs: 60 * MINUTES };
 
@@ -43,30 +44,42 @@ export function backoffMs(failures: number): number {
   return Math.min(SIGN_IN_BACKOFF.baseMs * 2 ** Math.min(doublings, 30), SIGN_IN_BACKOFF.maxMs);
 }
 
-/** Throws 429 while `key` is still waiting out its back-off. */
-export async function assertBackoffOver(deps: Deps, key: string, now = Date.now()) {
-  const [row] = await deps.database.sql.query<{ count: number; last_request: string | number }>(
-    'SELECT count, last_request FROM rate_limits WHERE key = $1',
-    [key],
-  );
-  if (!row) return;
-  const last = Number(row.last_request);
-  if (last <= now - SIGN_IN_BACKOFF.resetMs) return;
-  if (now < last + backoffMs(row.count)) throw tooManyRequests();
-}
+/** backoffMs(0), backoffMs(1), … up to the first maximum: the SQL below reads the wait from it. */
+const BACKOFF_STEPS: number[] = [];
+for (let n = 0; BACKOFF_STEPS.at(-1) !== SIGN_IN_BACKOFF.maxMs; n++) BACKOFF_STEPS.push(backoffMs(n));
 
-/** Counts one more consecutive failure for `key` (starting over after an hour without one). */
-export async function recordBackoffFailure(deps: Deps, key: string, now = Date.now()) {
-  await deps.database.sql.query(
+/**
+ * Takes one attempt for `key` before the password is checked, or throws 429 while its back-off is
+ * not over. Checking and counting are one statement under the row's lock, so a burst of parallel
+ * attempts is counted one by one and only those the back-off allows go on; the caller gives the
+ * attempt back (`clearAttempts` on success, `refundAttempts` when nothing was guessed).
+ */
+export async function reserveBackoffAttempt(deps: Deps, key: string, now = Date.now()) {
+  const taken = await deps.database.sql.query<{ count: number }>(
     `INSERT INTO rate_limits (key, count, last_request) VALUES ($1, 1, $2)
      ON CONFLICT (key) DO UPDATE SET
        count = CASE WHEN rate_limits.last_request <= $2 - $3 THEN 1 ELSE rate_limits.count + 1 END,
-       last_request = $2`,
-    [key, now, SIGN_IN_BACKOFF.resetMs],
+       last_request = $2
+     WHERE rate_limits.last_request <= $2 - $3
+        OR $2 >= rate_limits.last_request + coalesce(($4::bigint[])[rate_limits.count + 1], $5)
+     RETURNING count`,
+    [key, now, SIGN_IN_BACKOFF.resetMs, BACKOFF_STEPS, SIGN_IN_BACKOFF.maxMs],
+  );
+  if (taken.length === 0) throw tooManyRequests();
+}
+
+/** A reserved attempt turned out a failure: the back-off's wait runs from now, not from its start. */
+export async function stampBackoffFailure(deps: Deps, key: string, now = Date.now()) {
+  await deps.database.sql.query(
+    'UPDATE rate_limits SET last_request = greatest(last_request, $2) WHERE key = $1',
+    [key, now],
   );
 }
 
-/** Counts one attempt and throws 429 once any key is over its limit in the current window. */
+/**
+ * Counts one attempt and throws 429 once any key is over its limit in the current window. Called
+ * before the work it limits, so parallel attempts are each counted before any of them is done.
+ */
 export async function consumeAttempt(deps: Deps, checks: Array<{ key: string; limit: Limit }>) {
   const now = Date.now();
   let blocked = false;
@@ -84,28 +97,12 @@ export async function consumeAttempt(deps: Deps, checks: Array<{ key: string; li
   if (blocked) throw tooManyRequests();
 }
 
-/** Throws 429 when a key has already reached its limit, without counting (used before sign-in). */
-export async function assertUnderLimit(deps: Deps, checks: Array<{ key: string; limit: Limit }>) {
-  const now = Date.now();
-  const rows = await deps.database.sql.query<{ key: string; count: number; last_request: number }>(
-    `SELECT key, count, last_request FROM rate_limits WHERE key = ANY($1::text[])`,
-    [checks.map((check) => check.key)],
+/** Gives back one attempt taken by `consumeAttempt` or `reserveBackoffAttempt` that did not count. */
+export async function refundAttempts(deps: Deps, keys: string[]) {
+  await deps.database.sql.query(
+    'UPDATE rate_limits SET count = greatest(count - 1, 0) WHERE key = ANY($1::text[])',
+    [keys],
   );
-  for (const row of rows) {
-    const limit = checks.find((check) => check.key === row.key)?.limit;
-    if (limit && Number(row.last_request) > now - limit.windowMs && row.count >= limit.max) {
-      throw tooManyRequests();
-    }
-  }
-}
-
-/** Counts a failure without throwing (the caller reports the failure itself). */
-export async function recordFailure(deps: Deps, checks: Array<{ key: string; limit: Limit }>) {
-  try {
-    await consumeAttempt(deps, checks);
-  } catch {
-    // Over the limit: the next attempt is refused by assertUnderLimit.
-  }
 }
 
 export async function clearAttempts(deps: Deps, keys: string[]) {

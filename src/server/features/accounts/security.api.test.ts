@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +105,45 @@ describe('session cookie', () => {
     expect((await t.request('/api/auth/session', { cookie: `${name}=${token}` })).body).toEqual({
       user: null,
     });
+    // Well formed, but signed with another key.
+    const otherKey = createHmac('sha256', 'not-the-shop-key').update(token!).digest('base64');
+    const resigned = `${name}=${encodeURIComponent(`${token}.${otherKey}`)}`;
+    expect((await t.request('/api/auth/session', { cookie: resigned })).body).toEqual({ user: null });
+  });
+
+  it('refuses an expired session and clears its cookie', async () => {
+    const { cookie, user } = await createSignedInUser(t);
+    await t.database.sql.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = $1`,
+      [user.id],
+    );
+    const response = await t.request('/api/auth/session', { cookie });
+    expect(response.body).toEqual({ user: null });
+    const cleared = response.headers.getSetCookie().find((l) => l.startsWith('naija.session_token='));
+    expect(cleared).toMatch(/Max-Age=0/i);
+  });
+
+  it('renews a session a day after it was made: a later expiry and a new cookie', async () => {
+    const { cookie, user } = await createSignedInUser(t);
+    // Made a day and a minute ago: due for its daily renewal.
+    await t.database.sql.query(
+      `UPDATE sessions SET expires_at = now() + interval '6 days' - interval '1 minute' WHERE user_id = $1`,
+      [user.id],
+    );
+    const response = await t.request('/api/auth/session', { cookie });
+    expect(response.body).toMatchObject({ user: { id: user.id } });
+    expect(
+      response.headers.getSetCookie().some((l) => /^naija\.session_token=.+Max-Age=604800/i.test(l)),
+    ).toBe(true);
+    const [row] = await t.database.sql.query<{ days: number }>(
+      `SELECT extract(epoch FROM expires_at - now()) / 86400 AS days FROM sessions WHERE user_id = $1`,
+      [user.id],
+    );
+    expect(Number(row!.days)).toBeGreaterThan(6.99);
+    // Not due again: the next request reads it without renewing.
+    const next = await t.request('/api/auth/session', { cookie });
+    expect(next.body).toMatchObject({ user: { id: user.id } });
+    expect(next.headers.getSetCookie()).toEqual([]);
   });
 });
 
@@ -302,6 +342,22 @@ describe('rate limits', () => {
       { cookie },
     );
     expect(blocked.status).toBe(429);
+  });
+
+  it('counts wrong current passwords sent at once one by one', async () => {
+    const { cookie } = await createSignedInUser(t);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post(
+          '/api/account/password',
+          { currentPassword: `guess-${i}`, newPassword: 'secret12', confirmPassword: 'secret12' },
+          { cookie },
+        ),
+      ),
+    );
+    // Before: all 20 were checked (each passed the limit before any failure was counted).
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(10);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(10);
   });
 });
 

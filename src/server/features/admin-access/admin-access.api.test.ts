@@ -39,16 +39,48 @@ const call = (route: { method: string; path: string }, cookie?: string) =>
 describe('the admin area refuses everyone but admins, on every route', () => {
   it('finds the admin routes to check', () => {
     const listed = adminRoutes().map(
-      (route) => `${route.method} ${route.path.replace(/[0-9a-f-]{36}/, ':id')}`,
+      (route) => `${route.method} ${route.path.replace(/[0-9a-f-]{36}/g, ':id')}`,
     );
+    // Named one by one, so a route that stopped being registered fails here rather than going
+    // unchecked by the tests below.
     for (const route of [
       'GET /api/admin/me',
+      // Part 1: catalogue.
+      'GET /api/admin/products',
+      'PUT /api/admin/products/:id/variants/:id/stock',
+      // Part 2: orders and refunds.
+      'GET /api/admin/orders',
+      'GET /api/admin/orders/export.csv',
+      'GET /api/admin/orders/:id',
+      'GET /api/admin/orders/:id/packing-slip',
+      'PATCH /api/admin/orders/:id/status',
+      'PATCH /api/admin/orders/:id/payment-status',
+      'POST /api/admin/orders/:id/refunds',
+      'POST /api/admin/orders/:id/refunds/:id/retry',
+      'POST /api/admin/orders/:id/refunds/:id/check',
+      // Customers and the dashboard.
+      'GET /api/admin/customers',
+      'GET /api/admin/customers/:id',
+      'POST /api/admin/customers/:id/email',
+      'POST /api/admin/customers/:id/role',
+      'GET /api/admin/dashboard',
+      // Settings: notifications, out of stock, store, shipping, payment, emails, the audit log.
+      'GET /api/admin/notifications',
+      'POST /api/admin/notifications',
       'PATCH /api/admin/notifications/:id',
       'DELETE /api/admin/notifications/:id',
+      'GET /api/admin/settings/out-of-stock',
       'PUT /api/admin/settings/out-of-stock',
+      'GET /api/admin/settings/store',
       'PUT /api/admin/settings/store',
       'GET /api/admin/settings/payment',
+      'GET /api/admin/shipping-methods',
+      'POST /api/admin/shipping-methods',
       'PATCH /api/admin/shipping-methods/:id',
+      'GET /api/admin/emails',
+      'POST /api/admin/emails/:id/resend',
+      'GET /api/admin/jobs/failed',
+      'POST /api/admin/jobs/:id/retry',
       'GET /api/admin/audit',
     ]) {
       expect(listed).toContain(route);

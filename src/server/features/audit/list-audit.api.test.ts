@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../../tests/factories/accounts';
+import { createPendingOrder } from '../../../../tests/factories/orders';
+import { payOrder } from '../../../../tests/factories/paid-orders';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 
 let t: TestApp;
@@ -110,5 +112,59 @@ describe('GET /api/admin/audit', () => {
     expect(reversed.body).toMatchObject({
       error: { fields: { to: 'The end date must be on or after the start date' } },
     });
+  });
+});
+
+describe("an order's entries: status, payment and refunds", () => {
+  it("are found by the order's id, and payment changes and refunds by the Payment filter", async () => {
+    const { cookie, orderId } = await createPendingOrder(t);
+    await payOrder(t, cookie, orderId);
+    const shipped = await t.request(`/api/admin/orders/${orderId}/status`, {
+      method: 'PATCH',
+      cookie: ada.cookie,
+      json: { status: 'shipped' },
+    });
+    expect(shipped.status).toBe(200);
+    const refunded = await t.request(`/api/admin/orders/${orderId}/refunds`, {
+      method: 'POST',
+      cookie: ada.cookie,
+      json: { amountKobo: 100_000 },
+    });
+    expect(refunded.status).toBe(200);
+    await t.jobsIdle();
+    const refundId = (refunded.body as { refund: { id: string } }).refund.id;
+    const labelled = await t.request(`/api/admin/orders/${orderId}/payment-status`, {
+      method: 'PATCH',
+      cookie: bola.cookie,
+      json: { paymentStatus: 'refunded' },
+    });
+    expect(labelled.status).toBe(200);
+
+    const byOrder = (await read(`?entityId=${orderId}&pageSize=100`)).body.entries;
+    expect(byOrder.map((entry) => [entry.entityType, entry.action, entry.actor]).reverse()).toEqual([
+      ['payment', 'paid', 'system:payment-webhook'],
+      ['order', 'status_changed', ada.email],
+      ['refund', 'refund_requested', ada.email],
+      ['refund', 'refunded', 'system:payment-webhook'],
+      ['payment', 'payment_status_changed', bola.email],
+    ]);
+    expect(byOrder.find((entry) => entry.action === 'refunded')).toMatchObject({
+      entityId: refundId,
+      orderId,
+      before: { paymentStatus: 'paid' },
+      after: { paymentStatus: 'partially_refunded' },
+    });
+    // The order's id in capitals (as the short id is shown) finds the same.
+    expect((await read(`?entityId=${orderId.toUpperCase()}&pageSize=100`)).body.total).toBe(5);
+
+    const payments = (await read(`?entityType=payment&pageSize=100`)).body.entries.filter(
+      (entry) => (entry as Entry & { orderId: string | null }).orderId === orderId,
+    );
+    expect(payments.map((entry) => entry.action).sort()).toEqual([
+      'paid',
+      'payment_status_changed',
+      'refund_requested',
+      'refunded',
+    ]);
   });
 });

@@ -12,6 +12,7 @@ type Row = {
   after: Record<string, unknown> | null;
   details: Record<string, unknown> | null;
   created_at: Date | string;
+  order_id: string | null;
 };
 
 const toDto = (row: Row): AuditEntryDto => ({
@@ -24,6 +25,7 @@ const toDto = (row: Row): AuditEntryDto => ({
   before: row.before,
   after: row.after,
   details: row.details ?? {},
+  orderId: row.order_id,
   createdAt: new Date(row.created_at).toISOString(),
 });
 
@@ -35,9 +37,15 @@ const startOfNextLagosDay = (day: string) => new Date(startOfLagosDay(day).getTi
 /** `%`, `_` and `\` typed into the person filter match themselves. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The audit log, newest first, a page at a time: by kind of record (and one record), by person
  * (part of their email, or system:<job>), and by Lagos days from/to, both included.
+ *
+ * 'payment' finds payment changes (paid, a second payment, the status set by hand) and refunds;
+ * an order's id finds everything about the order (its status, its payment, its refunds), through
+ * the order each entry records.
  */
 export async function listAuditEntries(
   deps: Pick<AppDeps, 'database'>,
@@ -49,15 +57,20 @@ export async function listAuditEntries(
     values.push(value);
     where.push(clause(`$${values.length}`));
   };
-  if (query.entityType) add((n) => `entity_type = ${n}`, query.entityType);
-  if (query.entityId) add((n) => `entity_id = ${n}`, query.entityId);
+  if (query.entityType === 'payment') add((n) => `entity_type IN (${n}, 'refund')`, 'payment');
+  else if (query.entityType) add((n) => `entity_type = ${n}`, query.entityType);
+  if (query.entityId && UUID.test(query.entityId)) {
+    add((n) => `(entity_id = ${n} OR order_id = ${n}::uuid)`, query.entityId.toLowerCase());
+  } else if (query.entityId) {
+    add((n) => `entity_id = ${n}`, query.entityId);
+  }
   if (query.actor) add((n) => `actor_label ILIKE '%' || ${n} || '%'`, likeEscape(query.actor));
   if (query.from) add((n) => `created_at >= ${n}`, startOfLagosDay(query.from));
   if (query.to) add((n) => `created_at < ${n}`, startOfNextLagosDay(query.to));
   const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   const sql = deps.database.sql;
   const rows = await sql.query<Row>(
-    `SELECT id, actor_id, actor_label, action, entity_type, entity_id, before, after, details, created_at
+    `SELECT id, actor_id, actor_label, action, entity_type, entity_id, before, after, details, created_at, order_id
        FROM audit_log ${filter}
       ORDER BY created_at DESC, id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
     [...values, query.pageSize, (query.page - 1) * query.pageSize],

@@ -13,6 +13,7 @@ export type AuditEntity =
   | 'shipping_method'
   | 'notification'
   | 'email'
+  | 'job'
   | 'user';
 
 export type AuditEntry = {
@@ -26,6 +27,12 @@ export type AuditEntry = {
   after?: Record<string, unknown> | null;
   /** Anything else worth keeping (a reason, a count). */
   details?: Record<string, unknown>;
+  /**
+   * The order the change is about, when the record is not the order itself (one of its refunds):
+   * the order's timeline and the audit log's record filter find the entry by it. An order's own
+   * entries and its payment's ('order', 'payment', whose id is the order's) get it by themselves.
+   */
+  orderId?: string;
 };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -60,9 +67,11 @@ export const actorLabel = (actor: Actor): string =>
 export async function recordAudit(sql: SqlRunner, actor: Actor, entry: AuditEntry): Promise<void> {
   const { before, after } = changedFields(entry.before, entry.after);
   if (entry.before && entry.after && Object.keys(after ?? {}).length === 0) return;
+  const orderId =
+    entry.orderId ?? (entry.entityType === 'order' || entry.entityType === 'payment' ? entry.entityId : null);
   await sql.query(
-    `INSERT INTO audit_log (actor_id, actor_label, action, entity_type, entity_id, before, after, details)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO audit_log (actor_id, actor_label, action, entity_type, entity_id, before, after, details, order_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       actor.kind === 'user' ? actor.id : null,
       actorLabel(actor),
@@ -72,6 +81,7 @@ export async function recordAudit(sql: SqlRunner, actor: Actor, entry: AuditEntr
       before === null ? null : JSON.stringify(before),
       after === null ? null : JSON.stringify(after),
       JSON.stringify(entry.details ?? {}),
+      orderId,
     ],
   );
 }

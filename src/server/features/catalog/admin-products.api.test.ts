@@ -233,6 +233,36 @@ describe('GET /api/admin/products', () => {
   });
 });
 
+describe('GET /api/admin/products: drops', () => {
+  it("lists a drop's release time, whether it is still coming (the database's clock), and its limit", async () => {
+    const product = await create({ name: 'Listed Drop Tee' });
+    const listed = async () => {
+      const response = await t.request(`/api/admin/products?q=${encodeURIComponent('Listed Drop Tee')}`, {
+        cookie: admin,
+      });
+      return (response.body as { products: Record<string, unknown>[] }).products[0];
+    };
+    expect(await listed()).toMatchObject({ releaseAt: null, comingSoon: false, limitPerCustomer: null });
+
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const drop = await t.request(`/api/admin/products/${product.id}/drop`, {
+      method: 'PUT',
+      cookie: admin,
+      json: { releaseAt: future, limitPerCustomer: 2 },
+    });
+    expect(drop.status).toBe(200);
+    expect(await listed()).toMatchObject({ releaseAt: future, comingSoon: true, limitPerCustomer: 2 });
+
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await t.request(`/api/admin/products/${product.id}/drop`, {
+      method: 'PUT',
+      cookie: admin,
+      json: { releaseAt: past, limitPerCustomer: null },
+    });
+    expect(await listed()).toMatchObject({ releaseAt: past, comingSoon: false, limitPerCustomer: null });
+  });
+});
+
 describe('PUT /api/admin/products/:id', () => {
   it('saves the form; variants follow the sizes and colours; existing orders keep their lines', async () => {
     const product = await create({ sizes: ['S', 'M'], colors: ['Black'], stock: '10' });
@@ -273,6 +303,51 @@ describe('PUT /api/admin/products/:id', () => {
     expect(update.before).toMatchObject({ name: 'Lagos Sun Tee', priceKobo: 1_250_050 });
     expect(update.after).toMatchObject({ name: 'Renamed Tee', priceKobo: 900_000 });
     expect(update.before).not.toHaveProperty('gender');
+  });
+
+  it('records the stock of a removed size or colour as an adjustment, never losing it silently', async () => {
+    const product = await create({ sizes: ['S', 'M'], colors: ['Black', 'White'], stock: '8' });
+    const gone = product.variants.filter((v) => v.size === 'S' || v.color === 'White');
+    expect(gone.map((v) => v.stock)).toEqual([2, 2, 2]);
+    const response = await t.request(`/api/admin/products/${product.id}`, {
+      method: 'PUT',
+      cookie: admin,
+      json: form({ sizes: ['M'], colors: ['Black'] }),
+    });
+    expect(response.status).toBe(200);
+    expect((response.body as { product: AdminProduct }).product.stock).toBe(2);
+
+    const adjustments = await t.database.sql.query<{
+      sku: string;
+      variant_id: string | null;
+      delta: number;
+      quantity_after: number;
+      reason: string;
+      note: string;
+      actor_id: string;
+    }>(
+      `SELECT sku, variant_id, delta, quantity_after, reason, note, actor_id FROM inventory_adjustments
+        WHERE product_id = $1 AND reason <> 'initial' ORDER BY sku`,
+      [product.id],
+    );
+    expect(adjustments).toEqual(
+      gone
+        .map((variant) => ({
+          sku: variant.sku,
+          variant_id: null,
+          delta: -2,
+          quantity_after: 0,
+          reason: 'correction',
+          note: `Option removed from the product (size ${variant.size}, colour ${variant.color}): its stock was discarded with it.`,
+          actor_id: adminId,
+        }))
+        .sort((a, b) => a.sku.localeCompare(b.sku)),
+    );
+    for (const variant of gone) {
+      expect((await auditRows(variant.id)).map((row) => [row.action, row.before, row.after])).toEqual([
+        ['stock_adjusted', { stock: 2 }, { stock: 0 }],
+      ]);
+    }
   });
 
   it('answers 404 for a missing or malformed id', async () => {
@@ -341,6 +416,15 @@ describe('PUT /api/admin/products/:id/variants/:variantId/stock', () => {
       json: { stock: 3, expected: 0, reason: 'restock' },
     });
     expect(wrong.status).toBe(404);
+
+    // A malformed id is 404 before the body is read (a bad body too).
+    for (const path of [
+      `/api/admin/products/${product.id}/variants/not-a-uuid/stock`,
+      `/api/admin/products/not-a-uuid/variants/${variant.id}/stock`,
+    ]) {
+      const response = await t.request(path, { method: 'PUT', cookie: admin, json: { stock: 'lots' } });
+      expect(response.status, path).toBe(404);
+    }
 
     // Sold out on the product page.
     const shop = await t.request(`/api/products/${product.id}`);

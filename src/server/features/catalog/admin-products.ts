@@ -14,6 +14,7 @@ import type { SqlRunner } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
 import { recordAudit } from '../audit/record-audit';
 import { deleteProductImages, isUuid } from '../images/product-images';
+import { changeVariantStock } from '../inventory/change-stock';
 
 /**
  * The admin catalogue: products with their variants (each size x colour, the spec's generation
@@ -37,6 +38,9 @@ type ListRow = {
   imageCount: number;
   mainImageId: string | null;
   inOrders: boolean;
+  releaseAt: Date | string | null;
+  comingSoon: boolean;
+  limitPerCustomer: number | null;
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -57,7 +61,9 @@ export async function listAdminProducts(
             p.is_active AS "isActive", p.is_featured AS "isFeatured",
             coalesce(v.stock, 0)::int AS stock, coalesce(v.n, 0)::int AS "variantCount",
             coalesce(i.n, 0)::int AS "imageCount", i.main AS "mainImageId",
-            EXISTS (SELECT 1 FROM order_items WHERE product_id = p.id) AS "inOrders"
+            EXISTS (SELECT 1 FROM order_items WHERE product_id = p.id) AS "inOrders",
+            p.release_at AS "releaseAt", coalesce(p.release_at > now(), false) AS "comingSoon",
+            p.limit_per_customer AS "limitPerCustomer"
        FROM products p
        JOIN categories c ON c.id = p.category_id
        LEFT JOIN LATERAL (SELECT sum(stock_quantity) AS stock, count(*) AS n
@@ -75,7 +81,11 @@ export async function listAdminProducts(
     [pattern],
   );
   return {
-    products: rows.map((row) => ({ ...row, priceKobo: Number(row.priceKobo) })),
+    products: rows.map((row) => ({
+      ...row,
+      priceKobo: Number(row.priceKobo),
+      releaseAt: row.releaseAt === null ? null : new Date(row.releaseAt).toISOString(),
+    })),
     page: query.page,
     pageSize: query.pageSize,
     total: count?.total ?? 0,
@@ -393,10 +403,36 @@ export async function createProduct(
 }
 
 /**
+ * The variants of a size or colour the admin removed: their stock goes with them, and like every
+ * stock change by an admin it is an inventory adjustment (a correction down to 0, saying why),
+ * audited and announced. The rows are locked first (in id order, as every stock writer does), so
+ * the figure recorded is the one deleted, whatever sold meanwhile.
+ */
+async function discardVariants(sql: SqlRunner, actor: Actor, variants: VariantRow[]): Promise<void> {
+  const locked = await sql.query<{ id: string; stock: number }>(
+    `SELECT id, stock_quantity AS stock FROM product_variants
+      WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+    [variants.map((v) => v.id)],
+  );
+  for (const row of locked) {
+    if (row.stock === 0) continue;
+    const variant = variants.find((v) => v.id === row.id)!;
+    const option =
+      variant.color === null ? `size ${variant.size}` : `size ${variant.size}, colour ${variant.color}`;
+    await changeVariantStock(sql, actor, {
+      variantId: row.id,
+      to: 0,
+      reason: 'correction',
+      note: `Option removed from the product (${option}): its stock was discarded with it.`,
+    });
+  }
+}
+
+/**
  * Saves the form over a product. Variants follow the sizes and colours: new combinations are
  * added with no stock (the admin sets it in the stock table, as an adjustment with a reason),
- * combinations no longer wanted are removed, and the others keep their stock and SKU. Order lines
- * are snapshots, so none of this changes an order.
+ * combinations no longer wanted are removed (their stock recorded as a correction to 0), and the
+ * others keep their stock and SKU. Order lines are snapshots, so none of this changes an order.
  */
 export async function updateProduct(
   deps: Pick<AppDeps, 'database'>,
@@ -432,6 +468,7 @@ export async function updateProduct(
     const existingKeys = new Set(before.variants.map(key));
     const removed = before.variants.filter((v) => !wantedKeys.has(key(v)));
     if (removed.length > 0) {
+      await discardVariants(sql, actor, removed);
       // Order lines keep their snapshot and lose only the link (ON DELETE SET NULL).
       await sql.query('DELETE FROM product_variants WHERE id = ANY($1::uuid[])', [removed.map((v) => v.id)]);
     }

@@ -5,6 +5,7 @@ import {
   productFormSchema,
   productIdParams,
   UPLOAD_MAX_FILES,
+  variantIdParams,
   variantStockRequest,
 } from '#shared/schemas/admin-products';
 import { type AppEnv, actorOf } from '../../context';
@@ -12,15 +13,13 @@ import { badRequest, notFound } from '../../errors';
 import { readJson, readQuery } from '../../validate';
 import { requireAdmin } from '../accounts/guards';
 import { arrangeProductImages, removeProductImage, uploadProductImages } from '../images/admin-images';
-import { isUuid } from '../images/product-images';
-import { changeVariantStock } from '../inventory/change-stock';
+import { changeProductVariantStock } from '../inventory/change-stock';
 import {
   createProduct,
   deleteProduct,
   getAdminProduct,
   listAdminCategories,
   listAdminProducts,
-  readAdminProduct,
   updateProduct,
 } from './admin-products';
 
@@ -29,6 +28,13 @@ function productId(param: Record<string, string>): string {
   const parsed = productIdParams.safeParse(param);
   if (!parsed.success) throw notFound('Product not found');
   return parsed.data.id;
+}
+
+function variantIds(param: Record<string, string>): { id: string; variantId: string } {
+  const id = productId(param);
+  const parsed = variantIdParams.safeParse(param);
+  if (!parsed.success) throw notFound('Variant not found');
+  return { id, variantId: parsed.data.variantId };
 }
 
 /** Admin → Products: the catalogue, variant stock and product photos (mounted under /api/admin). */
@@ -63,27 +69,16 @@ export function adminCatalogRoutes() {
     })
     .put('/products/:id/variants/:variantId/stock', async (c) => {
       const admin = requireAdmin(c);
-      const id = productId(c.req.param());
-      const variantId = c.req.param('variantId');
+      const { id, variantId } = variantIds(c.req.param());
       const body = await readJson(c, variantStockRequest);
-      const deps = c.get('deps');
-      if (!isUuid(variantId)) throw notFound('Variant not found');
-      const product = await deps.database.transaction(async (sql) => {
-        const [variant] = await sql.query(
-          'SELECT 1 FROM product_variants WHERE id = $1 AND product_id = $2',
-          [variantId, id],
-        );
-        if (!variant) throw notFound('Variant not found');
-        await changeVariantStock(sql, actorOf(admin), {
-          variantId,
-          to: body.stock,
-          expected: body.expected,
-          reason: body.reason,
-          note: body.note || null,
-        });
-        return readAdminProduct(sql, id);
+      await changeProductVariantStock(c.get('deps'), actorOf(admin), id, {
+        variantId,
+        to: body.stock,
+        expected: body.expected,
+        reason: body.reason,
+        note: body.note || null,
       });
-      return c.json({ product });
+      return c.json({ product: await getAdminProduct(c.get('deps'), id) });
     })
     .post('/products/:id/images', async (c) => {
       const admin = requireAdmin(c);

@@ -6,5 +6,10 @@ export async function readOutOfStockSettings(sql: SqlRunner): Promise<OutOfStock
   const [row] = await sql.query<{ value: Partial<OutOfStockSettings> | null }>(
     `SELECT value FROM settings WHERE key = 'out_of_stock'`,
   );
-  return { ...OUT_OF_STOCK_DEFAULTS, ...(row?.value ?? {}) };
+  return outOfStockFrom(row?.value ?? null);
+}
+
+/** The setting from its stored value, read by the caller. */
+export function outOfStockFrom(value: Partial<OutOfStockSettings> | null): OutOfStockSettings {
+  return { ...OUT_OF_STOCK_DEFAULTS, ...(value ?? {}) };
 }

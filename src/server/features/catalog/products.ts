@@ -1,4 +1,4 @@
-import { ADMIN_SIZES, LIMITS } from '#shared/constants';
+import { ADMIN_SIZES, LIMITS, type OutOfStockSettings } from '#shared/constants';
 import type {
   ProductDetail,
   ProductImage,
@@ -8,7 +8,7 @@ import type {
   SizeGuide,
 } from '#shared/schemas/catalog';
 import type { SqlRunner } from '../../db/client';
-import { readOutOfStockSettings } from './out-of-stock-settings';
+import { outOfStockFrom, readOutOfStockSettings } from './out-of-stock-settings';
 
 type ProductRow = {
   id: string;
@@ -145,51 +145,56 @@ export async function findProducts(sql: SqlRunner, query: ProductListQuery): Pro
  * carts and orders, and shows every option sold out instead of a broken page.
  */
 export async function findProduct(sql: SqlRunner, id: string): Promise<ProductDetail | null> {
-  const [row] = await sql.query<ProductRow>(
-    `SELECT ${PRODUCT_COLUMNS} ${PRODUCT_FROM} WHERE p.id = $1 AND p.is_active`,
-    [id],
+  // One statement: a drop's page is read again after every sale, by a crowd.
+  const [row] = await sql.query<
+    ProductRow & {
+      images: ProductImage[];
+      variants: { id: string; size: string; color: string | null; stock: number; sku: string }[];
+      outOfStock: Partial<OutOfStockSettings> | null;
+      sizeGuide: SizeGuide | null;
+    }
+  >(
+    `SELECT ${PRODUCT_COLUMNS},
+            (SELECT coalesce(json_agg(json_build_object('id', i.id, 'altText', i.alt_text,
+                                                        'displayOrder', i.display_order)
+                                      ORDER BY i.display_order, i.created_at, i.id), '[]')
+               FROM product_images i WHERE i.product_id = p.id) AS images,
+            (SELECT coalesce(json_agg(json_build_object('id', v.id, 'size', v.size, 'color', v.color,
+                                                        'stock', v.stock_quantity, 'sku', v.sku)
+                                      ORDER BY array_position($2::text[], v.size), v.size,
+                                               v.color NULLS FIRST, v.created_at), '[]')
+               FROM product_variants v WHERE v.product_id = p.id) AS variants,
+            (SELECT value FROM settings WHERE key = 'out_of_stock') AS "outOfStock",
+            (${SIZE_GUIDE_OF_PRODUCT}) AS "sizeGuide"
+       ${PRODUCT_FROM} WHERE p.id = $1 AND p.is_active`,
+    [id, ADMIN_SIZES],
   );
   if (!row) return null;
-  const [images, variants, settings, sizeGuide] = await Promise.all([
-    imagesByProduct(sql, [id]),
-    sql.query<{ id: string; size: string; color: string | null; stock: number; sku: string }>(
-      `SELECT id, size, color, stock_quantity AS stock, sku FROM product_variants
-       WHERE product_id = $1
-       ORDER BY array_position($2::text[], size), size, color NULLS FIRST, created_at`,
-      [id, ADMIN_SIZES],
-    ),
-    readOutOfStockSettings(sql),
-    findSizeGuide(sql, id),
-  ]);
+  const settings = outOfStockFrom(row.outOfStock);
   return {
-    ...toSummary(row, images.get(id) ?? []),
-    variants: variants.map((v) => ({ ...v, stock: Number(v.stock), soldOut: v.stock <= 0 })),
+    ...toSummary(row, row.images),
+    variants: row.variants.map((v) => ({ ...v, stock: Number(v.stock), soldOut: v.stock <= 0 })),
     // Without show_customer_notification the shop's own message is replaced by a plain 'Sold out'.
     outOfStock: {
       enabled: settings.enabled,
       text: settings.show_customer_notification ? settings.notification_text : 'Sold out',
     },
-    sizeGuide,
+    sizeGuide: row.sizeGuide,
   };
 }
 
 /**
- * The size guide for a product: the guide naming its subcategory, else its category, else that
- * category's parent (size_guides.category_slugs); null when none does.
+ * The size guide of the product `p` (as a JSON object, or null): the guide naming its
+ * subcategory, else its category, else that category's parent (size_guides.category_slugs).
  */
-export async function findSizeGuide(sql: SqlRunner, productId: string): Promise<SizeGuide | null> {
-  const [guide] = await sql.query<SizeGuide>(
-    `SELECT g.kind, g.title, g.columns, g.rows, g.note
-       FROM products p
-       JOIN categories c ON c.id = p.category_id
-       LEFT JOIN categories s ON s.id = p.subcategory_id
-       LEFT JOIN categories cp ON cp.id = c.parent_id
-       JOIN size_guides g ON s.slug = ANY(g.category_slugs) OR c.slug = ANY(g.category_slugs)
-                          OR cp.slug = ANY(g.category_slugs)
-      WHERE p.id = $1
-      ORDER BY CASE WHEN s.slug = ANY(g.category_slugs) THEN 0 WHEN c.slug = ANY(g.category_slugs) THEN 1 ELSE 2 END
-      LIMIT 1`,
-    [productId],
-  );
-  return guide ?? null;
-}
+const SIZE_GUIDE_OF_PRODUCT = `
+  SELECT json_build_object('kind', g.kind, 'title', g.title, 'columns', g.columns, 'rows', g.rows,
+                           'note', g.note)
+    FROM categories c
+    LEFT JOIN categories s ON s.id = p.subcategory_id
+    LEFT JOIN categories cp ON cp.id = c.parent_id
+    JOIN size_guides g ON s.slug = ANY(g.category_slugs) OR c.slug = ANY(g.category_slugs)
+                       OR cp.slug = ANY(g.category_slugs)
+   WHERE c.id = p.category_id
+   ORDER BY CASE WHEN s.slug = ANY(g.category_slugs) THEN 0 WHEN c.slug = ANY(g.category_slugs) THEN 1 ELSE 2 END
+   LIMIT 1`;

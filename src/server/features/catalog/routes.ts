@@ -1,8 +1,9 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { notificationsQuerySchema, productListQuerySchema, searchQuerySchema } from '#shared/schemas/catalog';
 import type { AppEnv } from '../../context';
 import { notFound } from '../../errors';
+import { earliestFreshUntil, FRESH_UNTIL_HEADER, SERVER_TIME_HEADER } from '../../http/cache-headers';
 import { readQuery } from '../../validate';
 import { findActiveNotifications } from './active-notifications';
 import { listCategories } from './categories';
@@ -12,13 +13,27 @@ import { listShippingMethods } from './shipping-methods';
 
 const productId = z.uuid();
 
+/**
+ * An answer showing drops before their release says 'Coming soon' until the first of those
+ * releases, which no change announces: kept answers must not outlive it (page-cache.ts).
+ */
+function freshUntilRelease(c: Context<AppEnv>, products: { releaseAt: string | null }[], now: Date) {
+  const upcoming = products
+    .map((product) => product.releaseAt)
+    .filter((at) => at && Date.parse(at) > now.getTime());
+  const until = earliestFreshUntil(upcoming);
+  if (until !== null) c.header(FRESH_UNTIL_HEADER, String(until));
+}
+
 /** The shop's read-only catalogue: products, categories, search, banner notifications, shipping methods. */
 export function catalogRoutes() {
   return new Hono<AppEnv>()
     .get('/products', async (c) => {
       const query = readQuery(c, productListQuerySchema);
       const list = await findProducts(c.get('deps').database.sql, query);
-      return c.json({ ...list, now: new Date().toISOString() });
+      const now = new Date();
+      freshUntilRelease(c, list.products, now);
+      return c.json({ ...list, now: now.toISOString() });
     })
     .get('/products/:id', async (c) => {
       // A malformed id cannot name a product: same answer as a missing one.
@@ -26,7 +41,10 @@ export function catalogRoutes() {
       const product = id.success ? await findProduct(c.get('deps').database.sql, id.data) : null;
       if (!product) throw notFound('Product not found');
       // The clock a drop's countdown runs on: the server's, not the phone's.
-      return c.json({ product, now: new Date().toISOString() });
+      const now = new Date();
+      freshUntilRelease(c, [product], now);
+      c.header(SERVER_TIME_HEADER, now.toISOString());
+      return c.json({ product, now: now.toISOString() });
     })
     .get('/categories', async (c) => {
       return c.json({ categories: await listCategories(c.get('deps').database.sql) });

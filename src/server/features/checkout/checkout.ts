@@ -3,7 +3,7 @@ import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../db/client';
 import { getCart } from '../cart/cart';
 
-type MethodRow = {
+export type ShippingMethodRow = {
   code: string;
   name: string;
   fee_kobo: number;
@@ -20,12 +20,19 @@ export function shippingCost(
   return method.freeAboveKobo !== null && subtotalKobo > method.freeAboveKobo ? 0 : method.feeKobo;
 }
 
+/** The columns of shipping_methods that price an order (ShippingMethodRow). */
+export const SHIPPING_METHOD_COLUMNS = 'code, name, fee_kobo, free_above_kobo, min_days, max_days';
+/** Enabled methods, in the order checkout offers them. */
+export const ENABLED_SHIPPING_METHODS = `SELECT ${SHIPPING_METHOD_COLUMNS}
+  FROM shipping_methods WHERE is_enabled ORDER BY display_order, name`;
+
 /** Enabled shipping methods from the database, each priced for this subtotal. */
 export async function shippingOptions(sql: SqlRunner, subtotalKobo: number): Promise<ShippingOption[]> {
-  const rows = await sql.query<MethodRow>(
-    `SELECT code, name, fee_kobo, free_above_kobo, min_days, max_days
-       FROM shipping_methods WHERE is_enabled ORDER BY display_order, name`,
-  );
+  return priceShippingMethods(await sql.query<ShippingMethodRow>(ENABLED_SHIPPING_METHODS), subtotalKobo);
+}
+
+/** Shipping methods read by the caller, each priced for this subtotal. */
+export function priceShippingMethods(rows: ShippingMethodRow[], subtotalKobo: number): ShippingOption[] {
   return rows.map((row) => {
     const method = {
       code: row.code,

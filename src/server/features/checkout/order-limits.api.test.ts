@@ -13,18 +13,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const ordersOf = async (userId: string) => {
+  const [row] = await t.database.sql.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM orders WHERE user_id = $1',
+    [userId],
+  );
+  return row?.count ?? 0;
+};
+
 const bigProduct = () =>
   createProduct(t, { name: 'Agbada Hoodie', variants: [{ size: 'M', color: 'Black', stock: 100 }] });
 
 describe('unpaid orders of one account', () => {
-  it(`at most ${ORDER_LIMITS.unitsPerLine} units of a variant in one order`, async () => {
+  it(`at most ${ORDER_LIMITS.unitsPerVariant} units of a variant in one order`, async () => {
     const { cookie } = await createSignedInUser(t);
     const product = await bigProduct();
-    await addToCart(t, cookie, product, ORDER_LIMITS.unitsPerLine + 1);
+    await addToCart(t, cookie, product, ORDER_LIMITS.unitsPerVariant + 1);
     const refused = await placeOrder(t, cookie);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({
-      error: { code: 'order_limit', message: ORDER_LIMIT_MESSAGES.unitsPerLine('Agbada Hoodie (M, Black)') },
+      error: {
+        code: 'order_limit',
+        message: ORDER_LIMIT_MESSAGES.unitsPerVariant('Agbada Hoodie (M, Black)'),
+      },
     });
     expect(await variantStock(t, product.variants[0]!.id)).toBe(100);
   });
@@ -65,6 +76,43 @@ describe('unpaid orders of one account', () => {
       [ids[0], user.id],
     );
     expect((await placeOrder(t, cookie)).status).toBe(201);
+  });
+
+  it('one variant in two lines (men’s and women’s) counts once: the cap is on the variant, not the line', async () => {
+    const { cookie, user } = await createSignedInUser(t);
+    const product = await bigProduct();
+    const variantId = product.variants[0]!.id;
+    await addToCart(t, cookie, product, 6, { gender: 'men' });
+    await addToCart(t, cookie, product, 5, { gender: 'women' });
+    const refused = await placeOrder(t, cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      error: {
+        code: 'order_limit',
+        message: ORDER_LIMIT_MESSAGES.unitsPerVariant('Agbada Hoodie (M, Black)'),
+        item: { variantId },
+      },
+    });
+    expect(await variantStock(t, variantId)).toBe(100);
+    expect(await ordersOf(user.id)).toBe(0);
+  });
+
+  it('one variant in two lines counts once against what the account already holds unpaid', async () => {
+    const { cookie, user } = await createSignedInUser(t);
+    const product = await bigProduct();
+    const variantId = product.variants[0]!.id;
+    await addToCart(t, cookie, product, 6);
+    expect((await placeOrder(t, cookie)).status).toBe(201);
+    // 3 + 2 is within the cap line by line, but 6 + 5 of one variant would be held unpaid.
+    await addToCart(t, cookie, product, 3, { gender: 'men' });
+    await addToCart(t, cookie, product, 2, { gender: 'women' });
+    const refused = await placeOrder(t, cookie);
+    expect(refused.status).toBe(409);
+    expect((refused.body.error as { message: string }).message).toBe(
+      ORDER_LIMIT_MESSAGES.unpaidUnits('Agbada Hoodie (M, Black)', 6),
+    );
+    expect(await variantStock(t, variantId)).toBe(94);
+    expect(await ordersOf(user.id)).toBe(1);
   });
 
   it('another account is not affected by one account’s unpaid orders', async () => {

@@ -1,15 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import { type OutOfStockSettings, shortId } from '#shared/constants';
 import type { CheckoutForm } from '#shared/schemas/checkout';
 import type { AppDeps } from '../../context';
-import { announce, announceAll, type Change } from '../../db/announce';
+import { announceAll, type Change } from '../../db/announce';
+import type { SqlRunner } from '../../db/client';
 import type { AddressSnapshot } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import { clearCartIn, itemLabel, lineStatus, readCartRows } from '../cart/cart';
-import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
+import { outOfStockFrom } from '../catalog/out-of-stock-settings';
 import { checkOrderDrops } from '../drops/drop-rules';
+import { type StoreIdentity, storeIdentityFrom } from '../email/store-identity';
 import { queueLowStockAlert } from '../inventory/low-stock';
-import { reserveStock } from '../inventory/stock';
-import { queueOrderEmail } from '../orders/order-emails';
-import { shippingOptions } from './checkout';
+import { outOfStock, reserveStock } from '../inventory/stock';
+import { queueRenderedOrderEmail } from '../orders/order-emails';
+import { ENABLED_SHIPPING_METHODS, priceShippingMethods, type ShippingMethodRow } from './checkout';
 import { checkOrderLimits } from './order-limits';
 
 function addresses(form: CheckoutForm): { shipping: AddressSnapshot; billing: AddressSnapshot } {
@@ -36,12 +40,41 @@ function addresses(form: CheckoutForm): { shipping: AddressSnapshot; billing: Ad
   };
 }
 
+type OrderContext = {
+  methods: ShippingMethodRow[];
+  out_of_stock: Partial<OutOfStockSettings> | null;
+  store: Partial<StoreIdentity> | null;
+  email: string;
+  first_name: string;
+  email_verified: boolean;
+};
+
+/**
+ * What an order needs besides the cart, in one read: the shipping methods, the out-of-stock and
+ * store settings, and the account the receipt goes to.
+ */
+async function readOrderContext(sql: SqlRunner, userId: string): Promise<OrderContext> {
+  const [row] = await sql.query<OrderContext>(
+    `SELECT (SELECT coalesce(json_agg(m), '[]') FROM (${ENABLED_SHIPPING_METHODS}) m) AS methods,
+            (SELECT value FROM settings WHERE key = 'out_of_stock') AS out_of_stock,
+            (SELECT value FROM settings WHERE key = 'store') AS store,
+            u.email, u.first_name, u.email_verified
+       FROM users u WHERE u.id = $1`,
+    [userId],
+  );
+  if (!row) throw new AppError('cart_empty', 400, 'Your cart is empty');
+  return row;
+}
+
 /**
  * Turns the signed-in user's cart into an order in one transaction: price every line from the
  * database, write the order and its item snapshots, clear the cart, queue the confirmation email,
  * and reserve stock with conditional updates last (and any low-stock alert with it). If any item ran
  * short nothing is written (409 out_of_stock naming it); nor for a drop before its release (409
  * coming_soon) or past its limit per customer (409 limit_reached).
+ *
+ * Every buyer runs this at once on drop day, so it makes few round trips: the order and its items
+ * are one statement, and the confirmation email is rendered from what is already in hand.
  */
 export async function placeOrder(
   deps: AppDeps,
@@ -61,6 +94,15 @@ export async function placeOrder(
         });
       }
     }
+    // Already short as the cart was read: say so now, before any write. When the last units of a
+    // drop are gone, the buyers still queuing learn it from this one read instead of an order's
+    // worth of writes rolled back. (Stock that is there is still taken, or not, by reserveStock.)
+    for (const row of rows) {
+      if (!row.coming_soon && row.stock_quantity < row.quantity) {
+        const claim = { variantId: row.variant_id, quantity: row.quantity, label: itemLabel(row) };
+        throw outOfStock(claim, row.stock_quantity);
+      }
+    }
     // Drops: nothing before its release, and the limit per customer counted under a per-account
     // lock, taken before the stock rows are (their locks come last and stay short).
     await checkOrderDrops(sql, userId, rows);
@@ -70,8 +112,9 @@ export async function placeOrder(
       userId,
       rows.map((row) => ({ variantId: row.variant_id, quantity: row.quantity, label: itemLabel(row) })),
     );
+    const context = await readOrderContext(sql, userId);
     const subtotalKobo = rows.reduce((sum, row) => sum + Number(row.price_kobo) * row.quantity, 0);
-    const method = (await shippingOptions(sql, subtotalKobo)).find(
+    const method = priceShippingMethods(context.methods, subtotalKobo).find(
       (option) => option.code === form.shippingMethodCode,
     );
     if (!method) {
@@ -80,62 +123,94 @@ export async function placeOrder(
       });
     }
     const { shipping, billing } = addresses(form);
-    const outOfStock = await readOutOfStockSettings(sql);
-    const [order] = await sql.query<{ id: string }>(
-      `INSERT INTO orders (user_id, email, status, payment_status, subtotal_kobo, shipping_cost_kobo,
-                           total_amount_kobo, shipping_address, billing_address, shipping_method,
-                           shipping_method_code, notes)
-       VALUES ($1, $2, 'pending', 'pending', $3, $4, $5, $6, $7, $8, $9, $10)
-       RETURNING id`,
+    const id = randomUUID();
+    const items = rows.map((row) => ({
+      id: randomUUID(),
+      product_id: row.product_id,
+      variant_id: row.variant_id,
+      name: row.name,
+      gender: row.gender,
+      size: row.size,
+      color: row.color,
+      image_key: row.image_id,
+      quantity: row.quantity,
+      unit_price_kobo: Number(row.price_kobo),
+    }));
+    const totalAmountKobo = subtotalKobo + method.costKobo;
+    await sql.query(
+      `WITH new_order AS (
+         INSERT INTO orders (id, user_id, email, status, payment_status, subtotal_kobo, shipping_cost_kobo,
+                             total_amount_kobo, shipping_address, billing_address, shipping_method,
+                             shipping_method_code, notes)
+         VALUES ($1, $2, $3, 'pending', 'pending', $4, $5, $6, $7, $8, $9, $10, $11)
+       )
+       INSERT INTO order_items (id, order_id, product_id, variant_id, name, gender, size, color, image_key,
+                                quantity, unit_price_kobo)
+       SELECT item.id, $1, item.product_id, item.variant_id, item.name, item.gender, item.size, item.color,
+              item.image_key, item.quantity, item.unit_price_kobo
+         FROM jsonb_to_recordset($12::jsonb) AS item(id uuid, product_id uuid, variant_id uuid, name text,
+              gender text, size text, color text, image_key text, quantity integer, unit_price_kobo bigint)`,
       [
+        id,
         userId,
         shipping.email,
         subtotalKobo,
         method.costKobo,
-        subtotalKobo + method.costKobo,
+        totalAmountKobo,
         JSON.stringify(shipping),
         JSON.stringify(billing),
         method.name,
         method.code,
         form.notes ? form.notes : null,
+        JSON.stringify(items),
       ],
     );
-    const id = order!.id;
-    const items: Change[] = [];
-    for (const row of rows) {
-      const [item] = await sql.query<{ id: string }>(
-        `INSERT INTO order_items (order_id, product_id, variant_id, name, gender, size, color, image_key,
-                                  quantity, unit_price_kobo)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         RETURNING id`,
-        [
-          id,
-          row.product_id,
-          row.variant_id,
-          row.name,
-          row.gender,
-          row.size,
-          row.color,
-          row.image_id,
-          row.quantity,
-          row.price_kobo,
-        ],
-      );
-      items.push({ table: 'order_items', id: item!.id, userId, action: 'created', orderId: id });
-    }
     await clearCartIn(sql, userId);
-    // The confirmation commits with the order, or not at all.
-    await queueOrderEmail(deps, sql, id, 'order_placed');
-    await announce(sql, { table: 'orders', id, userId, action: 'created' });
-    await announceAll(sql, items);
+    // The confirmation commits with the order, or not at all. It goes to the account's confirmed
+    // address (only confirmed accounts can sign in, but the rule is the receipt's, so it is
+    // checked here too), never to the address typed in the form.
+    if (context.email_verified) {
+      await queueRenderedOrderEmail(deps, sql, {
+        kind: 'order_placed',
+        account: { email: context.email, firstName: context.first_name },
+        store: storeIdentityFrom(context.store),
+        order: {
+          id,
+          shortId: shortId(id),
+          status: 'pending',
+          paymentStatus: 'pending',
+          subtotalKobo,
+          shippingCostKobo: method.costKobo,
+          totalAmountKobo,
+          shippingAddress: shipping,
+          shippingMethod: method.name,
+          // The column's default; the confirmation does not name it.
+          paymentMethod: 'Card (Paystack)',
+          items: items.map((item) => ({
+            name: item.name,
+            size: item.size,
+            color: item.color,
+            quantity: item.quantity,
+            lineTotalKobo: item.unit_price_kobo * item.quantity,
+          })),
+        },
+      });
+    }
+    await announceAll(sql, [
+      { table: 'orders', id, userId, action: 'created' },
+      ...items.map(
+        (item): Change => ({ table: 'order_items', id: item.id, userId, action: 'created', orderId: id }),
+      ),
+    ]);
 
     // Stock last (reserveStock): the variant rows stay locked from there to the commit, so every
     // other buyer of the same variant waits for one statement per variant and the commit, not for
     // the whole order's writes. Running short still rolls back everything above.
+    const settings = outOfStockFrom(context.out_of_stock);
     const lowStock = await reserveStock(
       sql,
       rows.map((row) => ({ variantId: row.variant_id, quantity: row.quantity, label: itemLabel(row) })),
-      outOfStock.notify_admin ? outOfStock.threshold : null,
+      settings.notify_admin ? settings.threshold : null,
     );
     await queueLowStockAlert(deps, sql, lowStock);
     return id;

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../db/client';
 import { notFound } from '../../errors';
 import { listAddresses } from '../accounts/addresses';
+import { KEPT_PAYMENT_STATUSES_SQL, netPaidKoboSql } from '../payments/refunds';
 
 /** What the shop records for an admin's message to a customer (emails.kind). */
 export const CUSTOMER_MESSAGE_KIND = 'admin_message';
@@ -32,8 +33,9 @@ export type CustomerRow = {
 };
 
 /**
- * A customer's row with their order count (every order) and what they spent (paid orders only),
- * aggregated per user so a page of 20 reads 20 users' orders, not the whole table.
+ * A customer's row with their order count (every order) and what they spent (paid orders, less
+ * what was refunded of them), aggregated per user so a page of 20 reads 20 users' orders, not the
+ * whole table.
  */
 const customerSelect = (users: string) => `
   SELECT u.id, u.email, u.first_name, u.last_name, u.display_name, u.phone, u.role, u.email_verified,
@@ -42,8 +44,8 @@ const customerSelect = (users: string) => `
   FROM ${users} u
   LEFT JOIN LATERAL (
     SELECT count(*) AS order_count,
-           sum(total_amount_kobo) FILTER (WHERE payment_status = 'paid') AS total_spent
-    FROM orders WHERE user_id = u.id
+           sum(${netPaidKoboSql('paid')}) FILTER (WHERE paid.payment_status IN ${KEPT_PAYMENT_STATUSES_SQL}) AS total_spent
+    FROM orders paid WHERE paid.user_id = u.id
   ) o ON true`;
 
 export const toCustomer = (row: CustomerRow): AdminCustomer => ({

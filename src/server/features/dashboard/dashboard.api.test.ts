@@ -159,6 +159,23 @@ describe('GET /api/admin/dashboard, against orders made in the test', () => {
     >;
     expect(body.recentOrders[0]).toMatchObject({ id: orderId, email: null });
   });
+
+  it("names the order by the account's email, as the Orders list does, not the checkout contact", async () => {
+    const efe = await createSignedInUser(t);
+    const tee = await createProduct(t, { variants: [{ size: 'M', stock: 5 }] });
+    const orderId = await orderProduct(t, efe.cookie, 'gift-contact@example.test', tee, { paid: false });
+    const body = (await t.request('/api/admin/dashboard', { cookie: admin })).body as unknown as Awaited<
+      ReturnType<typeof getDashboard>
+    >;
+    expect(body.recentOrders[0]).toMatchObject({ id: orderId, email: efe.user.email });
+    const list = (await t.request(`/api/admin/orders?q=${orderId.slice(0, 8)}`, { cookie: admin })).body as {
+      orders: { customerEmail: string | null; shippingEmail: string }[];
+    };
+    expect(list.orders[0]).toMatchObject({
+      customerEmail: efe.user.email,
+      shippingEmail: 'gift-contact@example.test',
+    });
+  });
 });
 
 describe('getDashboard at Lagos day and month boundaries', () => {
@@ -226,5 +243,96 @@ describe('getDashboard at Lagos day and month boundaries', () => {
     expect(percentChange(1, 3)).toBe(-67);
     expect(percentChange(0, 0)).toBe(0);
     expect(percentChange(5, 0)).toBeNull();
+  });
+});
+
+describe('figures after refunds, against orders paid and refunded through the simulator', () => {
+  let t: TestApp;
+  let admin: { cookie: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createSignedInUser(t, { role: 'admin' });
+  });
+  afterAll(() => t.close());
+
+  const refund = async (orderId: string, amountKobo?: number) => {
+    const response = await t.request(`/api/admin/orders/${orderId}/refunds`, {
+      method: 'POST',
+      cookie: admin.cookie,
+      json: amountKobo ? { amountKobo } : {},
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    // The simulator settles the refund and sends refund.processed right after its answer.
+    await t.jobsIdle();
+  };
+
+  it('count what each paid order kept: total, the monthly change, the chart and the customer', async () => {
+    const tee = await createProduct(t, { priceKobo: 1_000_000, variants: [{ size: 'M', stock: 50 }] });
+    const ngozi = await createSignedInUser(t);
+    const emeka = await createSignedInUser(t);
+    // ₦12,500 each (₦10,000 + ₦2,500 shipping).
+    const kept = await orderProduct(t, ngozi.cookie, ngozi.user.email, tee);
+    const partly = await orderProduct(t, ngozi.cookie, ngozi.user.email, tee);
+    const whole = await orderProduct(t, emeka.cookie, emeka.user.email, tee);
+    const lastMonth = await orderProduct(t, emeka.cookie, emeka.user.email, tee);
+    await refund(partly, 300_000); // keeps ₦9,500
+    await refund(whole); // keeps nothing
+    await refund(lastMonth, 500_000); // keeps ₦7,500
+    const p = lagosPeriods(new Date());
+    await setOrderDates(t, lastMonth, new Date(p.previousStart.getTime() + 60_000));
+
+    const body = (await t.request('/api/admin/dashboard', { cookie: admin.cookie }))
+      .body as unknown as Awaited<ReturnType<typeof getDashboard>>;
+    // ₦12,500 + ₦9,500 this month; ₦7,500 last month; the fully refunded order counts nothing.
+    expect(body.sales.totalKobo).toBe(1_250_000 + 950_000 + 750_000);
+    expect(body.sales.paidOrders).toBe(3);
+    expect(body.sales.month).toEqual({ current: 2_200_000, previous: 750_000, changePercent: 193 });
+    expect(body.salesByDay.at(-1)).toEqual({ date: p.today, totalKobo: 2_200_000, orders: 2 });
+    expect(body.inventory.unitsSold.current).toBe(2);
+    expect(body.recentOrders.map((order) => order.id)).toContain(kept);
+
+    // The customers' total spent is what they kept paying too.
+    const customers = (await t.request('/api/admin/customers', { cookie: admin.cookie })).body as {
+      customers: { email: string; totalSpentKobo: number; orderCount: number }[];
+    };
+    const spent = Object.fromEntries(customers.customers.map((row) => [row.email, row.totalSpentKobo]));
+    expect(spent[ngozi.user.email]).toBe(2_200_000);
+    expect(spent[emeka.user.email]).toBe(750_000);
+    const details = (await t.request(`/api/admin/customers/${ngozi.user.id}`, { cookie: admin.cookie }))
+      .body as {
+      customer: { totalSpentKobo: number };
+    };
+    expect(details.customer.totalSpentKobo).toBe(2_200_000);
+  });
+
+  it('a cancelled order only partly refunded still shows REFUND DUE; refunded in full, no longer', async () => {
+    const tee = await createProduct(t, { priceKobo: 1_000_000, variants: [{ size: 'M', stock: 5 }] });
+    const tayo = await createSignedInUser(t);
+    const orderId = await orderProduct(t, tayo.cookie, tayo.user.email, tee);
+    const cancel = await t.request(`/api/admin/orders/${orderId}/status`, {
+      method: 'PATCH',
+      cookie: admin.cookie,
+      json: { status: 'cancelled' },
+    });
+    expect(cancel.status).toBe(200);
+    const row = async () =>
+      (
+        (await t.request(`/api/admin/orders?q=${orderId.slice(0, 8)}`, { cookie: admin.cookie })).body as {
+          orders: { refundDue: boolean; paymentStatus: string }[];
+        }
+      ).orders[0]!;
+    const detail = async () =>
+      (
+        (await t.request(`/api/admin/orders/${orderId}`, { cookie: admin.cookie })).body as {
+          refundDue: boolean;
+        }
+      ).refundDue;
+    expect(await row()).toMatchObject({ refundDue: true, paymentStatus: 'paid' });
+    await refund(orderId, 250_000);
+    expect(await row()).toMatchObject({ refundDue: true, paymentStatus: 'partially_refunded' });
+    expect(await detail()).toBe(true);
+    await refund(orderId);
+    expect(await row()).toMatchObject({ refundDue: false, paymentStatus: 'refunded' });
+    expect(await detail()).toBe(false);
   });
 });

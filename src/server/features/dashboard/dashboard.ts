@@ -8,6 +8,11 @@ import {
 } from '#shared/schemas/dashboard';
 import type { AppDeps } from '../../context';
 import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
+import { KEPT_PAYMENT_STATUSES_SQL, netPaidKoboSql } from '../payments/refunds';
+
+/** What a paid order kept: its total less what was refunded of it (a partial refund counts). */
+const NET = netPaidKoboSql('o');
+const KEPT = `o.payment_status IN ${KEPT_PAYMENT_STATUSES_SQL}`;
 
 type Periods = { current_start: Date | string; previous_start: Date | string; previous_end: Date | string };
 
@@ -42,8 +47,9 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * Everything the admin's Dashboard shows, read from the orders, accounts and stock as they are at
- * `now`: sales of paid orders (counted on the day they were paid), sign-ups, stock against the
- * out-of-stock threshold, the latest orders and 30 days of paid sales per Lagos day.
+ * `now`: sales of paid orders net of refunds (counted on the day they were paid; a partly refunded
+ * order counts what it kept, a fully refunded one nothing), sign-ups, products' stock against the
+ * out-of-stock threshold, the latest orders and 30 days of net paid sales per Lagos day.
  */
 export async function getDashboard(
   deps: Pick<AppDeps, 'database'>,
@@ -63,11 +69,11 @@ export async function getDashboard(
     current: string;
     previous: string;
   }>(
-    `SELECT coalesce(sum(total_amount_kobo), 0)::text AS total,
+    `SELECT coalesce(sum(net), 0)::text AS total,
             count(*)::int AS paid_orders,
-            coalesce(sum(total_amount_kobo) FILTER (WHERE paid_at >= $2 AND paid_at <= $1), 0)::text AS current,
-            coalesce(sum(total_amount_kobo) FILTER (WHERE paid_at >= $3 AND paid_at < $4), 0)::text AS previous
-     FROM orders WHERE payment_status = 'paid'`,
+            coalesce(sum(net) FILTER (WHERE paid_at >= $2 AND paid_at <= $1), 0)::text AS current,
+            coalesce(sum(net) FILTER (WHERE paid_at >= $3 AND paid_at < $4), 0)::text AS previous
+     FROM (SELECT o.paid_at, ${NET} AS net FROM orders o WHERE ${KEPT}) kept`,
     range,
   );
 
@@ -75,7 +81,7 @@ export async function getDashboard(
     `SELECT coalesce(sum(i.quantity) FILTER (WHERE o.paid_at >= $2 AND o.paid_at <= $1), 0)::text AS current,
             coalesce(sum(i.quantity) FILTER (WHERE o.paid_at >= $3 AND o.paid_at < $4), 0)::text AS previous
      FROM orders o JOIN order_items i ON i.order_id = o.id
-     WHERE o.payment_status = 'paid' AND o.paid_at >= $3`,
+     WHERE ${KEPT} AND o.paid_at >= $3`,
     range,
   );
 
@@ -115,9 +121,10 @@ export async function getDashboard(
     payment_status: Dashboard['recentOrders'][number]['paymentStatus'];
     total_amount_kobo: string | number;
   }>(
-    `SELECT o.id, CASE WHEN o.user_id IS NULL THEN NULL ELSE o.email END AS email, o.created_at,
-            o.status, o.payment_status, o.total_amount_kobo
-     FROM orders o ORDER BY o.created_at DESC, o.id DESC LIMIT $1`,
+    // The account's email, as the Orders list shows it; null (Guest) for an order without one.
+    `SELECT o.id, u.email, o.created_at, o.status, o.payment_status, o.total_amount_kobo
+     FROM orders o LEFT JOIN users u ON u.id = o.user_id
+     ORDER BY o.created_at DESC, o.id DESC LIMIT $1`,
     [LIMITS.recentOrders],
   );
 
@@ -127,12 +134,12 @@ export async function getDashboard(
             SELECT generate_series(d - ($2::int - 1), d, interval '1 day')::date AS day FROM today
           ),
           paid AS (
-            SELECT (paid_at AT TIME ZONE '${SHOP_TIME_ZONE}')::date AS day,
-                   sum(total_amount_kobo) AS total, count(*)::int AS orders
-            FROM orders
-            WHERE payment_status = 'paid'
-              AND paid_at >= ((SELECT d FROM today) - ($2::int - 1))::timestamp AT TIME ZONE '${SHOP_TIME_ZONE}'
-              AND paid_at <= $1
+            SELECT (o.paid_at AT TIME ZONE '${SHOP_TIME_ZONE}')::date AS day,
+                   sum(${NET}) AS total, count(*)::int AS orders
+            FROM orders o
+            WHERE ${KEPT}
+              AND o.paid_at >= ((SELECT d FROM today) - ($2::int - 1))::timestamp AT TIME ZONE '${SHOP_TIME_ZONE}'
+              AND o.paid_at <= $1
             GROUP BY 1
           )
      SELECT to_char(days.day, 'YYYY-MM-DD') AS day, coalesce(paid.total, 0)::text AS total,

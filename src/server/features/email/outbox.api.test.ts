@@ -106,6 +106,31 @@ describe('an order and its email', () => {
   });
 });
 
+describe('delivery after the commit', () => {
+  it("is taken by this process's workers at once, not at their next poll", async () => {
+    // Workers that would otherwise look only every 30 seconds.
+    const slow = await createTestApp(
+      { SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` },
+      { jobs: { pollSeconds: 30 } },
+    );
+    try {
+      const shopper = await createSignedInUser(slow);
+      const product = await createProduct(slow, { variants: [{ size: 'M', color: 'Black', stock: 2 }] });
+      await addToCart(slow, shopper.cookie, product, 1);
+      // Let the workers settle into their sleep.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const ordered = Date.now();
+      expect((await placeOrder(slow, shopper.cookie, { email: shopper.user.email })).status).toBe(201);
+      await expect
+        .poll(() => delivered.includes(shopper.user.email), { timeout: 5_000, interval: 50 })
+        .toBe(true);
+      expect(Date.now() - ordered).toBeLessThan(5_000);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe('a mail server that keeps refusing', () => {
   it('retries the email, leaves it failed after the last attempt, and an admin resends it', async () => {
     const { user, cookie } = await shopperWithCart();

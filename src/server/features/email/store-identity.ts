@@ -19,13 +19,18 @@ export async function readStoreIdentity(sql: SqlRunner): Promise<StoreIdentity> 
   const [row] = await sql.query<{ value: Partial<StoreIdentity> | null }>(
     `SELECT value FROM settings WHERE key = 'store'`,
   );
-  const value = row?.value ?? {};
+  return storeIdentityFrom(row?.value ?? null);
+}
+
+/** The store's identity from the `store` setting's value, read by the caller. */
+export function storeIdentityFrom(value: Partial<StoreIdentity> | null): StoreIdentity {
+  const stored = value ?? {};
   return {
-    name: typeof value.name === 'string' && value.name.trim() ? value.name : FALLBACK.name,
+    name: typeof stored.name === 'string' && stored.name.trim() ? stored.name : FALLBACK.name,
     supportEmail:
-      typeof value.supportEmail === 'string' && value.supportEmail.trim()
-        ? value.supportEmail
+      typeof stored.supportEmail === 'string' && stored.supportEmail.trim()
+        ? stored.supportEmail
         : FALLBACK.supportEmail,
-    supportPhone: typeof value.supportPhone === 'string' ? value.supportPhone : FALLBACK.supportPhone,
+    supportPhone: typeof stored.supportPhone === 'string' ? stored.supportPhone : FALLBACK.supportPhone,
   };
 }

@@ -4,7 +4,15 @@ import { announce } from '../../db/announce';
 import type { SqlRunner } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
 import { recordAudit } from '../audit/record-audit';
-import { isUuid, PRODUCT_IMAGES_BUCKET, productImageFolder, storeProductImage } from './product-images';
+import {
+  deleteImageFiles,
+  isUuid,
+  PRODUCT_IMAGES_BUCKET,
+  productImageFolder,
+  recordProductImage,
+  type WrittenProductImage,
+  writeProductImageFiles,
+} from './product-images';
 import { type RenderedImage, renderProductImage } from './render';
 
 export type UploadedFile = { name: string; data: Buffer };
@@ -16,10 +24,16 @@ const imagesOf = (sql: SqlRunner, productId: string) =>
     [productId],
   );
 
+/**
+ * Locks the product row for a short change of its images. FOR NO KEY UPDATE, not FOR UPDATE: it
+ * keeps two admins' image changes in turn but does not conflict with the key-share lock an order
+ * line's foreign key takes, so checkouts of the product never wait for it.
+ */
 async function lockProduct(sql: SqlRunner, productId: string) {
-  const [product] = await sql.query<{ name: string }>('SELECT name FROM products WHERE id = $1 FOR UPDATE', [
-    productId,
-  ]);
+  const [product] = await sql.query<{ name: string }>(
+    'SELECT name FROM products WHERE id = $1 FOR NO KEY UPDATE',
+    [productId],
+  );
   if (!product) throw notFound('Product not found');
   return product;
 }
@@ -27,9 +41,10 @@ async function lockProduct(sql: SqlRunner, productId: string) {
 /**
  * Adds uploaded photos after the product's others. Every file is checked by its content and
  * re-encoded (renderProductImage: JPEG, PNG, WebP or AVIF only, at most 2 MB and 8000 x 8000
- * pixels, metadata dropped) before anything is stored, outside the transaction, so a slow encode
- * never holds the product's lock; a refused file names itself and stores nothing. Alt text starts
- * as the product's name.
+ * pixels, no metadata kept) and its files written to storage before the transaction begins: the
+ * transaction only records the rows, so neither a slow encode nor slow storage (S3) ever holds the
+ * product's lock. A refused file names itself and stores nothing; if recording fails, the files
+ * written for it are deleted. Alt text starts as the product's name.
  */
 export async function uploadProductImages(
   deps: Pick<AppDeps, 'database' | 'storage'>,
@@ -54,8 +69,14 @@ export async function uploadProductImages(
     }
   }
 
-  const stored: string[] = [];
+  const written: WrittenProductImage[] = [];
   try {
+    const writes = await Promise.allSettled(
+      rendered.map((image) => writeProductImageFiles(deps, productId, image)),
+    );
+    for (const write of writes) if (write.status === 'fulfilled') written.push(write.value);
+    const failed = writes.find((write) => write.status === 'rejected');
+    if (failed) throw failed.reason;
     return await deps.database.transaction(async (sql) => {
       const product = await lockProduct(sql, productId);
       const [last] = await sql.query<{ n: number }>(
@@ -63,17 +84,11 @@ export async function uploadProductImages(
         [productId],
       );
       let order = last?.n ?? 0;
-      for (const [index, file] of files.entries()) {
+      for (const [index, image] of written.entries()) {
         order += 1;
-        const image = await storeProductImage(deps, {
-          productId,
-          input: file.data,
-          rendered: rendered[index],
-          altText: product.name,
-          displayOrder: order,
-          sql,
-        });
-        stored.push(image.id);
+        // The product is locked: it cannot have gone since.
+        await recordProductImage(sql, image, { altText: product.name, displayOrder: order });
+        const file = files[index]!;
         await recordAudit(sql, actor, {
           action: 'uploaded',
           entityType: 'product_image',
@@ -84,15 +99,14 @@ export async function uploadProductImages(
       }
       await sql.query('UPDATE products SET updated_at = now() WHERE id = $1', [productId]);
       await announce(sql, { table: 'products', id: productId, userId: null, action: 'images' });
-      const all = await imagesOf(sql, productId);
-      return all.filter((image) => stored.includes(image.id));
+      const ids = new Set(written.map((image) => image.id));
+      return (await imagesOf(sql, productId)).filter((image) => ids.has(image.id));
     });
   } catch (error) {
-    // The rows rolled back; their files must go too.
-    await Promise.all(
-      stored.map((id) =>
-        deps.storage.deletePrefix(PRODUCT_IMAGES_BUCKET, productImageFolder(productId, id)).catch(() => {}),
-      ),
+    // Nothing was recorded (the transaction rolled back, or never began): the files must go too.
+    await deleteImageFiles(
+      deps,
+      written.map((image) => image.folder),
     );
     throw error;
   }

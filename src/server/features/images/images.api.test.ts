@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +56,7 @@ describe('storeProductImage and GET /images/products/:imageId/:variant.webp', ()
 
     const row = await imageRow(image.id);
     expect(row).toMatchObject({ width: 2000, height: 1400 });
-    expect(row?.storageKey).toBe(`products/${product.id}/${image.id}/original.png`);
+    expect(row?.storageKey).toBe(`products/${product.id}/${image.id}/original.webp`);
     expect(row?.renditions.map((r) => [r.width, r.height, r.kind])).toEqual([
       [400, 400, 'webp'],
       [800, 800, 'webp'],
@@ -121,6 +121,56 @@ describe('storeProductImage and GET /images/products/:imageId/:variant.webp', ()
     expect(sizes).toEqual([400, 600, 600, 100]);
   });
 
+  it('keeps no metadata in any stored file: a camera photo with its GPS position loses it everywhere', async () => {
+    const product = await createProduct(t);
+    const camera = await sharp(await twoTone(1600, 1000, 'jpeg'))
+      .withExif({
+        IFD0: { Make: 'PhoneCam', Model: 'PC-1', Copyright: 'EXIF-MARKER-Ada-Obi' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '6/1 27/1 1234/100',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '3/1 23/1 4321/100',
+        },
+      })
+      // Taken sideways: the camera says so in the EXIF orientation.
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    // The upload really carries it.
+    const uploaded = await sharp(camera).metadata();
+    expect(uploaded.exif?.length).toBeGreaterThan(0);
+    expect(uploaded.orientation).toBe(6);
+    expect(camera.includes('EXIF-MARKER-Ada-Obi')).toBe(true);
+
+    const image = await storeProductImage(t.deps, {
+      productId: product.id,
+      input: camera,
+      altText: '',
+      displayOrder: 1,
+    });
+    const folder = path.join(t.deps.env.dataDir, 'uploads/product-images/products', product.id, image.id);
+    const files = (await readdir(folder)).sort();
+    expect(files).toHaveLength(5);
+    for (const file of files) {
+      const bytes = await readFile(path.join(folder, file));
+      const meta = await sharp(bytes).metadata();
+      expect([meta.exif, meta.xmp, meta.iptc, meta.icc], file).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      for (const trace of ['Exif', 'EXIF-MARKER', 'PhoneCam', 'GPS'])
+        expect(bytes.includes(trace), `${file} holds "${trace}"`).toBe(false);
+      expect(meta.format, file).toBe('webp');
+    }
+    expect(files).toEqual(['1200.webp', '400.webp', '800.webp', 'original.webp', 'preview.webp']);
+    // The original is re-encoded upright and whole (not cropped), without its orientation tag.
+    const original = await sharp(await readFile(path.join(folder, 'original.webp'))).metadata();
+    expect([original.width, original.height, original.orientation]).toEqual([1000, 1600, undefined]);
+  });
+
   it('turns photos upright from their EXIF orientation', async () => {
     const product = await createProduct(t);
     const sideways = await sharp(await twoTone(400, 200, 'jpeg'))
@@ -160,6 +210,7 @@ describe('storeProductImage and GET /images/products/:imageId/:variant.webp', ()
         storeProductImage(t.deps, { productId: product.id, input, altText: '', displayOrder: 3 }),
       ).rejects.toMatchObject({ code: 'invalid_image', status: 400, message: IMAGE_MESSAGES.notAnImage });
     }
+    const drawn: string[] = [];
     for (const [index, input] of [gif, svg].entries()) {
       const image = await storeProductImage(t.deps, {
         productId: product.id,
@@ -169,14 +220,10 @@ describe('storeProductImage and GET /images/products/:imageId/:variant.webp', ()
         allowDrawings: true,
       });
       expect(image.renditions).toHaveLength(4);
+      drawn.push(image.id);
     }
     // A vector is drawn at full size, not stretched from 50 px.
-    const svgImage = (
-      await t.database.sql.query<{ id: string }>(
-        `SELECT id FROM product_images WHERE product_id = $1 AND storage_key LIKE '%.svg'`,
-        [product.id],
-      )
-    )[0]!;
+    const svgImage = { id: drawn[1]! };
     const meta = await sharp(
       (await fetchBytes(`/images/products/${svgImage.id}/1200.webp`)).bytes,
     ).metadata();
@@ -227,7 +274,6 @@ describe('storeProductImage and GET /images/products/:imageId/:variant.webp', ()
         displayOrder: 1,
       }),
     ).rejects.toMatchObject({ code: 'not_found', status: 404, message: 'Product not found' });
-    const { readdir } = await import('node:fs/promises');
     const folder = path.join(t.deps.env.dataDir, 'uploads/product-images/products');
     const entries = await readdir(folder).catch(() => []);
     expect(entries).not.toContain(missing);

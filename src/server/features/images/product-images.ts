@@ -8,9 +8,10 @@ import { type RenderedImage, renderProductImage } from './render';
 
 /**
  * Product images are stored once, in the 'product-images' bucket:
- *   products/{productId}/{imageId}/original.{ext}   the upload as received (storage_key)
+ *   products/{productId}/{imageId}/original.webp   the upload re-encoded, without metadata (storage_key)
  *   products/{productId}/{imageId}/{400|800|1200|preview}.webp
- * and served by id at /images/products/{imageId}/{variant}.webp (see routes.ts).
+ * and served by id at /images/products/{imageId}/{variant}.webp (see routes.ts). No file is ever
+ * kept as it was uploaded (render.ts).
  */
 export const PRODUCT_IMAGES_BUCKET = 'product-images';
 
@@ -32,6 +33,84 @@ export type StoredProductImage = {
   renditions: ImageRendition[];
 };
 
+/** An image's files, written but not yet recorded (no product_images row points at them yet). */
+export type WrittenProductImage = Omit<StoredProductImage, 'altText' | 'displayOrder'> & { folder: string };
+
+/**
+ * Writes a rendered image's files under a new id: the re-encoded original and the renditions.
+ * Nothing refers to them until `recordProductImage` inserts the row, so this runs before (and
+ * outside) any transaction: slow storage (S3) never holds a lock. On failure nothing stays behind.
+ */
+export async function writeProductImageFiles(
+  deps: Pick<AppDeps, 'storage'>,
+  productId: string,
+  rendered: RenderedImage,
+): Promise<WrittenProductImage> {
+  if (!rendered.original) throw new Error('writeProductImageFiles needs the original (renderProductImage)');
+  const id = randomUUID();
+  const folder = productImageFolder(productId, id);
+  const storageKey = `${folder}/original.webp`;
+  try {
+    await Promise.all([
+      deps.storage.put(PRODUCT_IMAGES_BUCKET, storageKey, rendered.original.data),
+      ...rendered.files.map((file) =>
+        deps.storage.put(PRODUCT_IMAGES_BUCKET, renditionKey(folder, file.variant), file.data),
+      ),
+    ]);
+  } catch (error) {
+    await deleteImageFiles(deps, [folder]);
+    throw error;
+  }
+  return {
+    id,
+    productId,
+    folder,
+    storageKey,
+    width: rendered.width,
+    height: rendered.height,
+    renditions: rendered.files.map((file) => ({
+      width: file.width,
+      height: file.height,
+      bytes: file.data.byteLength,
+      kind: file.variant === 'preview' ? 'preview' : 'webp',
+    })),
+  };
+}
+
+/**
+ * Records written files as one of the product's images: false, recording nothing, when the product
+ * is gone (the caller then deletes the files).
+ */
+export async function recordProductImage(
+  sql: SqlRunner,
+  image: WrittenProductImage,
+  placement: { altText: string; displayOrder: number },
+): Promise<boolean> {
+  const [row] = await sql.query<{ id: string }>(
+    `INSERT INTO product_images (id, product_id, storage_key, alt_text, display_order, width, height, renditions)
+     SELECT $1, id, $3, $4, $5, $6, $7, $8::jsonb FROM products WHERE id = $2
+     RETURNING id`,
+    [
+      image.id,
+      image.productId,
+      image.storageKey,
+      placement.altText,
+      placement.displayOrder,
+      image.width,
+      image.height,
+      JSON.stringify(image.renditions),
+    ],
+  );
+  return row !== undefined;
+}
+
+/** Deletes image folders, never failing (files no row names are unreachable anyway). */
+export async function deleteImageFiles(deps: Pick<AppDeps, 'storage'>, folders: string[]): Promise<void> {
+  await Promise.all(
+    folders.map((folder) => deps.storage.deletePrefix(PRODUCT_IMAGES_BUCKET, folder).catch(() => {})),
+  );
+}
+
 export type StoreProductImageInput = {
   productId: string;
   input: Buffer;
@@ -46,83 +125,35 @@ export type StoreProductImageInput = {
   effort?: number;
   /** Also accept GIF and SVG: only for the shop's own drawings (demo data), never an upload. */
   allowDrawings?: boolean;
-  /** Already rendered (renderProductImage), e.g. before a transaction began. */
-  rendered?: RenderedImage;
 };
 
 /**
- * Validates and renders an upload, stores its files and records the product_images row.
- * Throws AppError image_too_large (413), invalid_image (400) or not_found (404, no such product).
+ * Validates and renders an image, stores its files and records the product_images row (one image
+ * on its own; the admin's uploads go through admin-images.ts). Throws AppError image_too_large
+ * (413), invalid_image (400) or not_found (404, no such product).
  */
 export async function storeProductImage(
   deps: Pick<AppDeps, 'storage' | 'database'>,
-  {
-    productId,
-    input,
-    altText,
-    displayOrder,
-    sql,
-    effort,
-    allowDrawings,
-    rendered: given,
-  }: StoreProductImageInput,
+  { productId, input, altText, displayOrder, sql, effort, allowDrawings }: StoreProductImageInput,
 ): Promise<StoredProductImage> {
   if (!isUuid(productId)) throw notFound('Product not found');
   const runner = sql ?? deps.database.sql;
-  // Checked before any work so that nothing is written for a missing product; the insert below
-  // checks again, for a product deleted meanwhile.
+  // Checked before any work so that nothing is written for a missing product; the insert checks
+  // again, for a product deleted meanwhile.
   const [product] = await runner.query('SELECT 1 FROM products WHERE id = $1', [productId]);
   if (!product) throw notFound('Product not found');
-  const rendered = given ?? (await renderProductImage(input, { effort, allowDrawings }));
-  const id = randomUUID();
-  const folder = productImageFolder(productId, id);
-  const storageKey = `${folder}/original.${rendered.extension}`;
-  const storage = deps.storage;
-  const renditions: ImageRendition[] = rendered.files.map((file) => ({
-    width: file.width,
-    height: file.height,
-    bytes: file.data.byteLength,
-    kind: file.variant === 'preview' ? 'preview' : 'webp',
-  }));
-
+  const rendered = await renderProductImage(input, { effort, allowDrawings });
   // Files first: once the row is visible, every URL it implies must already work.
+  const image = await writeProductImageFiles(deps, productId, rendered);
+  let recorded = false;
   try {
-    await Promise.all([
-      storage.put(PRODUCT_IMAGES_BUCKET, storageKey, input),
-      ...rendered.files.map((file) =>
-        storage.put(PRODUCT_IMAGES_BUCKET, renditionKey(folder, file.variant), file.data),
-      ),
-    ]);
-    const [row] = await runner.query<{ id: string }>(
-      `INSERT INTO product_images (id, product_id, storage_key, alt_text, display_order, width, height, renditions)
-       SELECT $1, id, $3, $4, $5, $6, $7, $8::jsonb FROM products WHERE id = $2
-       RETURNING id`,
-      [
-        id,
-        productId,
-        storageKey,
-        altText,
-        displayOrder,
-        rendered.width,
-        rendered.height,
-        JSON.stringify(renditions),
-      ],
-    );
-    if (!row) throw notFound('Product not found');
-  } catch (error) {
-    await storage.deletePrefix(PRODUCT_IMAGES_BUCKET, folder).catch(() => {});
-    throw error;
+    recorded = await recordProductImage(runner, image, { altText, displayOrder });
+  } finally {
+    if (!recorded) await deleteImageFiles(deps, [image.folder]);
   }
-  return {
-    id,
-    productId,
-    storageKey,
-    altText,
-    displayOrder,
-    width: rendered.width,
-    height: rendered.height,
-    renditions,
-  };
+  if (!recorded) throw notFound('Product not found');
+  const { folder: _, ...stored } = image;
+  return { ...stored, altText, displayOrder };
 }
 
 /**
@@ -242,7 +273,11 @@ export async function ensureRenditions(
       const folder = row.storageKey.slice(0, row.storageKey.lastIndexOf('/'));
       const original = await deps.storage.read(PRODUCT_IMAGES_BUCKET, row.storageKey);
       // Only the demo seed stores originals to draw later, and its drawings are SVG of our own.
-      const rendered = await renderProductImage(original, { effort: 2, allowDrawings: true });
+      const rendered = await renderProductImage(original, {
+        effort: 2,
+        allowDrawings: true,
+        original: false,
+      });
       await Promise.all(
         rendered.files.map((file) =>
           deps.storage.put(PRODUCT_IMAGES_BUCKET, renditionKey(folder, file.variant), file.data),

@@ -3,10 +3,12 @@ import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MESSAGES, type ImageVariant } 
 import { AppError } from '../../errors';
 
 /**
- * Turns an uploaded image into the files the shop serves: square WebP renditions at 400, 800 and
+ * Turns an uploaded image into the files the shop keeps: square WebP renditions at 400, 800 and
  * 1200 px (quality 80, cover, centred) and a small blurred preview (100 px, quality 30), the
- * spec's responsive widths. The source is decoded and oriented once, resized to the largest
- * square it can give, and every rendition is derived from those pixels.
+ * spec's responsive widths, derived from the source decoded, oriented and squared once; and the
+ * original, re-encoded: upright, the whole frame, at most 2400 px on its long side (WebP, quality
+ * 90), from which any catalogue size can be drawn again. Nothing is ever kept as uploaded: every
+ * file is encoded here, and sharp writes no metadata (EXIF with its GPS position, XMP, IPTC, ICC).
  */
 
 const MAX_SIDE = 1200;
@@ -14,27 +16,22 @@ const WIDTHS = [400, 800, 1200] as const;
 const PREVIEW_SIDE = 100;
 const QUALITY = 80;
 const PREVIEW_QUALITY = 30;
+const ORIGINAL_SIDE = 2400;
+const ORIGINAL_QUALITY = 90;
 // Decompression bombs: a 5 MB PNG can still claim billions of pixels.
 const MAX_PIXELS = IMAGE_MAX_PIXELS;
 
 type SourceFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif' | 'svg';
-const EXTENSIONS: Record<SourceFormat, string> = {
-  jpeg: 'jpg',
-  png: 'png',
-  webp: 'webp',
-  avif: 'avif',
-  gif: 'gif',
-  svg: 'svg',
-};
-
 export type RenderedFile = { variant: ImageVariant; data: Buffer; width: number; height: number };
 
 export type RenderedImage = {
+  /** What the upload was. */
   format: SourceFormat;
-  extension: string;
-  /** The original's size once oriented (for SVG, its nominal size). */
+  /** The upload's size once oriented (for SVG, its nominal size). */
   width: number;
   height: number;
+  /** The original to store (`original.webp`): re-encoded, without metadata; null when not asked for. */
+  original: { data: Buffer; width: number; height: number } | null;
   /** In the order 400, 800, 1200, preview. */
   files: RenderedFile[];
 };
@@ -68,6 +65,8 @@ export async function renderProductImage(
      * upload is a photo: JPEG, PNG, WebP or AVIF, whatever its name says; an SVG may carry script.
      */
     allowDrawings?: boolean;
+    /** False: only the renditions (drawing them again from an original already kept). */
+    original?: boolean;
   } = {},
 ): Promise<RenderedImage> {
   if (input.byteLength > IMAGE_MAX_BYTES) {
@@ -145,7 +144,8 @@ export async function renderProductImage(
     return { variant, data: output.data, width: output.info.width, height: output.info.height };
   };
 
-  const files = await Promise.all([
+  const [original, ...files] = await Promise.all([
+    options.original === false ? null : encodeOriginal(input, density, effort),
     ...WIDTHS.map((target) =>
       encode(String(target) as ImageVariant, target, fromBase().webp({ quality: QUALITY, effort })),
     ),
@@ -156,7 +156,35 @@ export async function renderProductImage(
       fromBase().blur(1.5).webp({ quality: PREVIEW_QUALITY, effort }),
     ),
   ]);
-  return { format, extension: EXTENSIONS[format], width, height, files };
+  return {
+    format,
+    width,
+    height,
+    original: original as RenderedImage['original'],
+    files: files as RenderedFile[],
+  };
+}
+
+/**
+ * The original to keep: decoded again (JPEG and WebP shrink while decoding, so this costs little),
+ * upright, uncropped, scaled down to ORIGINAL_SIDE, in sRGB. sharp copies no metadata unless asked
+ * (`keepMetadata`/`withMetadata`), so the camera's EXIF, its GPS position included, stays behind.
+ */
+async function encodeOriginal(input: Buffer, density: number | undefined, effort: number) {
+  try {
+    const { data, info } = await sharp(input, { density, limitInputPixels: MAX_PIXELS })
+      .autoOrient()
+      .resize(ORIGINAL_SIDE, ORIGINAL_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .webp({ quality: ORIGINAL_QUALITY, effort })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    throw invalidImage(
+      /pixel limit/i.test(message) ? IMAGE_MESSAGES.tooManyPixels : IMAGE_MESSAGES.unreadable,
+    );
+  }
 }
 
 function isOpaque(data: Buffer, channels: number): boolean {

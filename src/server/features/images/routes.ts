@@ -3,7 +3,7 @@ import { type Context, Hono } from 'hono';
 import { IMAGE_VARIANTS, type ImageVariant } from '#shared/schemas/images';
 import type { AppEnv } from '../../context';
 import { notFound } from '../../errors';
-import { type Bucket, isValidKey } from '../storage/storage';
+import { type Bucket, isValidKey, type StoredObject } from '../storage/storage';
 import { ensureRenditions, findImageFolder, PRODUCT_IMAGES_BUCKET, renditionKey } from './product-images';
 
 /**
@@ -20,14 +20,12 @@ export function mediaRoutes() {
       const folder = await findImageFolder(c.get('deps'), imageId);
       if (!folder) throw notFound();
       const key = renditionKey(folder, variant as ImageVariant);
-      // The demo catalogue's images are drawn on their first request.
-      if (!(await c.get('deps').storage.stat(PRODUCT_IMAGES_BUCKET, key))) {
-        await ensureRenditions(c.get('deps'), imageId);
-      }
       return sendStored(c, PRODUCT_IMAGES_BUCKET, key, {
         contentType: 'image/webp',
         // The files of an image id never change (a new upload gets a new id).
         cacheControl: 'public, max-age=31536000, immutable',
+        // The demo catalogue's images are drawn on their first request.
+        whenMissing: () => ensureRenditions(c.get('deps'), imageId),
       });
     })
     .get('/storage/logo/:file', async (c) => {
@@ -56,35 +54,50 @@ const CONTENT_TYPES: Record<string, string> = {
   ico: 'image/x-icon',
 };
 
+/**
+ * Answers with a stored object in as few requests to the store as possible (each is a round trip
+ * to the bucket with S3): a GET is one `open` (the object's size, time and bytes together); a HEAD
+ * or a revalidation (If-None-Match) is one `stat`, and a revalidation that finds the object
+ * changed opens it as well. `whenMissing` may create a missing object (then it is looked up again).
+ */
 async function sendStored(
   c: Context<AppEnv>,
   bucket: Bucket,
   key: string,
-  options: { contentType: string; cacheControl: string; svg?: boolean },
+  options: { contentType: string; cacheControl: string; svg?: boolean; whenMissing?: () => Promise<void> },
 ) {
   const storage = c.get('deps').storage;
-  const info = await storage.stat(bucket, key);
-  if (!info) throw notFound();
-  // Size and modification time, as nginx does: no need to read the file to answer a revalidation.
-  const etag = `"${info.size.toString(16)}-${Math.floor(info.modifiedAt.getTime()).toString(16)}"`;
-  const headers: Record<string, string> = {
-    ETag: etag,
+  const lookUp = async <T>(find: () => Promise<T | null>): Promise<T> => {
+    let found = await find();
+    if (!found && options.whenMissing) {
+      await options.whenMissing();
+      found = await find();
+    }
+    if (!found) throw notFound();
+    return found;
+  };
+  const headersFor = (info: StoredObject, withBody: boolean): Record<string, string> => ({
+    // Size and modification time, as nginx does: no need to read the file to answer a revalidation.
+    ETag: `"${info.size.toString(16)}-${Math.floor(info.modifiedAt.getTime()).toString(16)}"`,
     'Cache-Control': options.cacheControl,
     'X-Content-Type-Options': 'nosniff',
-  };
-  // An SVG opened directly must not run scripts on our origin.
-  if (options.svg)
-    headers['Content-Security-Policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+    // An SVG opened directly must not run scripts on our origin.
+    ...(options.svg
+      ? { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" }
+      : {}),
+    ...(withBody ? { 'Content-Type': options.contentType, 'Content-Length': String(info.size) } : {}),
+  });
 
-  if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-  const responseHeaders = {
-    ...headers,
-    'Content-Type': options.contentType,
-    'Content-Length': String(info.size),
-  };
-  // Hono answers HEAD through this GET route; opening the file for it would only leak a handle.
-  if (c.req.method === 'HEAD') return c.body(null, 200, responseHeaders);
-  return c.body(toWebStream(await storage.stream(bucket, key)), 200, responseHeaders);
+  const revalidating = c.req.header('if-none-match');
+  // Hono answers HEAD through this GET route; opening the object for it would only waste a read.
+  if (c.req.method === 'HEAD' || revalidating) {
+    const info = await lookUp(() => storage.stat(bucket, key));
+    const headers = headersFor(info, true);
+    if (matchesEtag(revalidating, headers.ETag!)) return c.body(null, 304, headersFor(info, false));
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+  }
+  const object = await lookUp(() => storage.open(bucket, key));
+  return c.body(toWebStream(object.body), 200, headersFor(object, true));
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {

@@ -1,4 +1,4 @@
-import type { Actor } from '../../context';
+import type { Actor, AppDeps } from '../../context';
 import { announce } from '../../db/announce';
 import type { SqlRunner } from '../../db/client';
 import type { StockReason } from '../../db/schema';
@@ -80,4 +80,25 @@ export async function changeVariantStock(
     productId: row.product_id,
   });
   return { variantId: change.variantId, before, after, changed: true };
+}
+
+/**
+ * An admin's change to one variant of a product (Products → Stock by variant), in its own
+ * transaction: 404 when the variant is not that product's, 409 when its stock is no longer what
+ * the admin saw (`expected`).
+ */
+export async function changeProductVariantStock(
+  deps: Pick<AppDeps, 'database'>,
+  actor: Actor,
+  productId: string,
+  change: StockChange,
+): Promise<StockChangeResult> {
+  return deps.database.transaction(async (sql) => {
+    const [variant] = await sql.query('SELECT 1 FROM product_variants WHERE id = $1 AND product_id = $2', [
+      change.variantId,
+      productId,
+    ]);
+    if (!variant) throw notFound('Variant not found');
+    return changeVariantStock(sql, actor, change);
+  });
 }

@@ -116,6 +116,50 @@ describe('low-stock alerts', () => {
     expect((await emailsOfKind(t, 'low_stock', 'stock-admin@example.test')).length).toBe(before + 2);
   });
 
+  it('name a variant once when one order holds it on two lines (two genders)', async () => {
+    await setOutOfStockSettings(t, { threshold: 2, notify_admin: true });
+    const product = await createProduct(t, {
+      name: 'Twin Line Tee',
+      variants: [{ size: 'L', color: 'Black', stock: 3, sku: 'TWIN-TEE-L' }],
+    });
+    const before = (await emailsOfKind(t, 'low_stock', 'stock-admin@example.test')).length;
+    const { cookie } = await createSignedInUser(t);
+    await addToCart(t, cookie, product, 1, { gender: 'men' });
+    await addToCart(t, cookie, product, 1, { gender: 'women' });
+    expect((await placeOrder(t, cookie)).status).toBe(201);
+    expect(await variantStock(t, product.variants[0]!.id)).toBe(1);
+
+    const alerts = await emailsOfKind(t, 'low_stock', 'stock-admin@example.test');
+    expect(alerts).toHaveLength(before + 1);
+    const [alert] = alerts.filter((email) => email.text_body.includes('TWIN-TEE-L'));
+    expect(alert?.subject).toBe('Low stock: Twin Line Tee');
+    expect(alert!.text_body.split('TWIN-TEE-L')).toHaveLength(2);
+    expect(alert!.text_body).toContain('Twin Line Tee (TWIN-TEE-L): 1 left');
+  });
+
+  it('send one email when simultaneous sales take a variant across the threshold', async () => {
+    await setOutOfStockSettings(t, { threshold: 2, notify_admin: true });
+    const product = await createProduct(t, {
+      name: 'Rush Tee',
+      variants: [{ size: 'M', color: 'White', stock: 6, sku: 'RUSH-TEE-M' }],
+    });
+    const before = (await emailsOfKind(t, 'low_stock', 'stock-admin@example.test')).length;
+    const buyers: string[] = [];
+    for (let index = 0; index < 8; index++) {
+      const { cookie } = await createSignedInUser(t);
+      await addToCart(t, cookie, product, 1);
+      buyers.push(cookie);
+    }
+    const results = await Promise.all(buyers.map((cookie) => placeOrder(t, cookie)));
+    expect(results.filter((result) => result.status === 201)).toHaveLength(6);
+    expect(results.filter((result) => result.status === 409)).toHaveLength(2);
+    expect(await variantStock(t, product.variants[0]!.id)).toBe(0);
+
+    const alerts = await emailsOfKind(t, 'low_stock', 'stock-admin@example.test');
+    expect(alerts).toHaveLength(before + 1);
+    expect(alerts.filter((email) => email.subject === 'Low stock: Rush Tee')).toHaveLength(1);
+  });
+
   it('clear when a cancelled order puts the stock back above the line', async () => {
     await setOutOfStockSettings(t, { threshold: 1, notify_admin: true });
     const { orderId, product } = await createPendingOrder(t, {

@@ -23,14 +23,15 @@ export type LowStockVariant = {
  * buyer of them waits. So one statement per variant does all that needs the lock: it takes the
  * stock, claims the low-stock alert (when `lowStockAt` is a threshold: the variant falls to or
  * below it and its admins have not been told since it was last above) and announces the change.
- * Returns the variants claimed for an alert.
+ * Returns the variants claimed for an alert, each once (an order may hold one variant on two
+ * lines, e.g. under two genders: the alert names it once, with its stock after both).
  */
 export async function reserveStock(
   sql: SqlRunner,
   claims: StockClaim[],
   lowStockAt: number | null = null,
 ): Promise<LowStockVariant[]> {
-  const lowStock: LowStockVariant[] = [];
+  const lowStock = new Map<string, LowStockVariant>();
   const sorted = [...claims].sort((a, b) =>
     a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0,
   );
@@ -57,9 +58,10 @@ export async function reserveStock(
       [claim.variantId, claim.quantity, lowStockAt, CHANGES_CHANNEL],
     );
     if (taken) {
+      // A second line of the same variant sees the stamp of the first one (same now()).
       if (taken.alerted) {
         const { alerted: _, ...variant } = taken;
-        lowStock.push(variant);
+        lowStock.set(variant.variantId, variant);
       }
       continue;
     }
@@ -67,16 +69,21 @@ export async function reserveStock(
       'SELECT stock_quantity FROM product_variants WHERE id = $1',
       [claim.variantId],
     );
-    const available = Math.max(0, row?.stock_quantity ?? 0);
-    const message =
-      available === 0
-        ? `Sorry, ${claim.label} is sold out.`
-        : `Sorry, only ${available} of ${claim.label} left in stock.`;
-    throw conflict('out_of_stock', message, {
-      item: { variantId: claim.variantId, name: claim.label, available, requested: claim.quantity },
-    });
+    throw outOfStock(claim, row?.stock_quantity ?? 0);
   }
-  return lowStock;
+  return [...lowStock.values()];
+}
+
+/** The answer to a claim for more than is left (409 out_of_stock, naming the item and what is left). */
+export function outOfStock(claim: StockClaim, stock: number) {
+  const available = Math.max(0, stock);
+  const message =
+    available === 0
+      ? `Sorry, ${claim.label} is sold out.`
+      : `Sorry, only ${available} of ${claim.label} left in stock.`;
+  return conflict('out_of_stock', message, {
+    item: { variantId: claim.variantId, name: claim.label, available, requested: claim.quantity },
+  });
 }
 
 const stockChange = (row: { id: string; product_id: string }, action: string): Change => ({

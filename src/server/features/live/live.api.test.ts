@@ -3,14 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveTopics } from '#shared/live';
-import { createSignedInUser } from '../../../../tests/factories/accounts';
+import { createSignedInUser, createUser, lastEmailTo } from '../../../../tests/factories/accounts';
 import { createProduct } from '../../../../tests/factories/catalog';
 import { createPendingOrder } from '../../../../tests/factories/orders';
 import { changeMessages, eventually, readSse, type SseReader } from '../../../../tests/setup/live-stream';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { createApp } from '../../app';
 import { actorOf, systemActor } from '../../context';
-import { announce } from '../../db/announce';
+import { announce, CHANGES_CHANNEL, type Change } from '../../db/announce';
 import { changeVariantStock } from '../inventory/change-stock';
 import { cancelOrder } from '../orders/cancel-order';
 
@@ -203,6 +203,142 @@ describe('an admin’s streams', () => {
     );
     await profiles.close();
     await stock.close();
+  });
+});
+
+/**
+ * Every announcement this process hears, in commit order. `settle()` announces a marker and waits
+ * for it: whatever was committed before has been heard by then.
+ */
+async function announcements() {
+  const heard: Change[] = [];
+  const stop = await t.database.listen(CHANGES_CHANNEL, {
+    onNotify: (payload) => heard.push(JSON.parse(payload) as Change),
+  });
+  return {
+    of: (id: string) => heard.filter((change) => change.id === id),
+    async settle() {
+      const marker = randomUUID();
+      await t.database.transaction((sql) =>
+        announce(sql, { table: 'settings', id: marker, userId: null, action: 'marker' }),
+      );
+      await eventually(() => heard.some((change) => change.id === marker), 3_000, 'the marker');
+    },
+    stop,
+  };
+}
+
+describe('profiles', () => {
+  const home = {
+    fullName: 'Ada Obi',
+    email: 'ada@example.ng',
+    phone: '08012345678',
+    address: '12 Allen Avenue',
+    city: 'Ikeja',
+    state: 'Lagos',
+  };
+
+  it('a customer’s saved addresses reach the admins’ customer screens when added, edited or deleted', async () => {
+    const admin = await createSignedInUser(t, { role: 'admin' });
+    const profiles = await live([liveTopics.adminProfiles], { cookie: admin.cookie });
+    const shopper = await createSignedInUser(t);
+    const stranger = await createSignedInUser(t);
+    const heard = await announcements();
+    const changed = (action: string) =>
+      profiles.next((event) => event.data.includes(shopper.user.id) && event.data.includes(`"${action}"`));
+
+    const added = await t.request('/api/account/addresses', {
+      method: 'POST',
+      cookie: shopper.cookie,
+      json: home,
+    });
+    expect(added.status).toBe(201);
+    const addressId = (added.body as { address: { id: string } }).address.id;
+    await changed('address_added');
+
+    const edited = await t.request(`/api/account/addresses/${addressId}`, {
+      method: 'PATCH',
+      cookie: shopper.cookie,
+      json: { city: 'Yaba' },
+    });
+    expect(edited.status).toBe(200);
+    await changed('address_updated');
+
+    const deleted = await t.request(`/api/account/addresses/${addressId}`, {
+      method: 'DELETE',
+      cookie: shopper.cookie,
+    });
+    expect(deleted.status).toBe(200);
+    await changed('address_deleted');
+
+    // Someone else's address is neither changed nor announced.
+    const refused = await t.request(`/api/account/addresses/${addressId}`, {
+      method: 'PATCH',
+      cookie: stranger.cookie,
+      json: { city: 'Yaba' },
+    });
+    expect(refused.status).toBe(404);
+    await heard.settle();
+    expect(heard.of(shopper.user.id).map((change) => change.action)).toEqual([
+      'address_added',
+      'address_updated',
+      'address_deleted',
+    ]);
+    expect(heard.of(stranger.user.id)).toEqual([]);
+    // What changed, never the address itself.
+    expect(profiles.raw()).not.toContain('Allen Avenue');
+    expect(profiles.raw()).not.toContain(addressId);
+    await heard.stop();
+    await profiles.close();
+  });
+
+  it('a confirmation is announced once, by the link or by a password reset', async () => {
+    const heard = await announcements();
+    const email = `confirm-${randomUUID().slice(0, 8)}@example.test`;
+    const registered = await t.request('/api/auth/register', {
+      method: 'POST',
+      headers: { 'x-forwarded-for': '198.51.100.78' },
+      json: {
+        firstName: 'Chioma',
+        lastName: 'Eze',
+        email,
+        password: 'secret12',
+        confirmPassword: 'secret12',
+      },
+    });
+    expect(registered.status).toBe(201);
+    const [user] = await t.database.sql.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+      email,
+    ]);
+    const link = (await lastEmailTo(t, email, 'confirm_email'))!.links.find((l) =>
+      l.includes('/auth/confirm'),
+    )!;
+    const confirmed = await t.request('/api/auth/confirm', {
+      method: 'POST',
+      json: { token_hash: new URL(link).searchParams.get('token_hash'), type: 'signup' },
+    });
+    expect(confirmed.status).toBe(200);
+    await heard.settle();
+    expect(heard.of(user!.id).map((change) => change.action)).toEqual(['created', 'updated']);
+
+    // A reset link proves the address too: the account is confirmed and announced once.
+    const unconfirmed = await createUser(t, { confirmed: false });
+    const forgot = await t.request('/api/auth/forgot-password', {
+      method: 'POST',
+      headers: { 'x-forwarded-for': '198.51.100.79' },
+      json: { email: unconfirmed.email },
+    });
+    expect(forgot.status).toBe(200);
+    const resetLink = (await lastEmailTo(t, unconfirmed.email, 'password_reset'))!.links[0]!;
+    const token = new URLSearchParams(new URL(resetLink).hash.slice(1)).get('token');
+    const reset = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, password: 'NewPassw0rd', confirmPassword: 'NewPassw0rd' },
+    });
+    expect(reset.status).toBe(200);
+    await heard.settle();
+    expect(heard.of(unconfirmed.id).map((change) => change.action)).toEqual(['created', 'confirmed']);
+    await heard.stop();
   });
 });
 

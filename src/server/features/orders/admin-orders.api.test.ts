@@ -3,7 +3,7 @@ import type { AdminOrderDetail, AdminOrderListResponse } from '#shared/schemas/a
 import { createSignedInUser } from '../../../../tests/factories/accounts';
 import { createPendingOrder, emailsOfKind, orderRow, variantStock } from '../../../../tests/factories/orders';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { csvCell } from './admin-orders';
+import { csvCell, exportOrdersCsv } from './admin-orders';
 
 let t: TestApp;
 let admin: { cookie: string; email: string };
@@ -155,6 +155,11 @@ describe('order status changes', () => {
 
     const titles = order.timeline.map((entry) => entry.title);
     expect(titles[0]).toBe('Order placed');
+    // Each entry has its own id, the same at every reading, which the dialog keys its list by
+    // while live updates insert entries.
+    const ids = order.timeline.map((entry) => entry.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect((await detail(orderId)).timeline.map((entry) => entry.id)).toEqual(ids);
     expect(titles).toContain('Payment received');
     expect(titles).toContain('Status: Processing → Shipped');
     expect(titles).toContain('Status: Shipped → Delivered');
@@ -225,16 +230,27 @@ describe('refunds', () => {
       'A refund cannot be more than what is left of the payment (₦12,500.00)',
     );
 
+    // The simulator answers like Paystack: pending; it settles the refund right after and sends
+    // refund.processed, which our webhook takes through the same path as Paystack's.
     const part = await refund(orderId, { amountKobo: 250_000, reason: 'One size too small' });
     expect(part.status, JSON.stringify(part.body)).toBe(200);
     expect(part.body).toMatchObject({
-      refund: { amountKobo: 250_000, status: 'processed', paymentStatus: 'partially_refunded' },
+      refund: { amountKobo: 250_000, status: 'pending', paymentStatus: 'paid' },
     });
     expect(await simulatorRefunded(reference)).toBe(250_000);
     expect((await detail(orderId)).refundableKobo).toBe(1_000_000);
+    await t.jobsIdle();
+    expect((await orderRow(t, orderId)).payment_status).toBe('partially_refunded');
+    const [event] = await t.database.sql.query<{ status: string }>(
+      `SELECT status FROM payment_events WHERE event = 'refund.processed' AND reference = $1`,
+      [reference],
+    );
+    expect(event).toEqual({ status: 'processed' });
 
     const rest = await refund(orderId);
-    expect(rest.body).toMatchObject({ refund: { amountKobo: 1_000_000, paymentStatus: 'refunded' } });
+    expect(rest.body).toMatchObject({ refund: { amountKobo: 1_000_000, status: 'pending' } });
+    await t.jobsIdle();
+    expect((await orderRow(t, orderId)).payment_status).toBe('refunded');
     expect(await simulatorRefunded(reference)).toBe(1_250_000);
     expect((await refund(orderId, { amountKobo: 100 })).status).toBe(409);
 
@@ -264,6 +280,7 @@ describe('refunds', () => {
     ]);
     expect(responses.map((response) => response.status).sort()).toEqual([200, 409, 409]);
     expect(await simulatorRefunded(reference)).toBe(1_250_000);
+    await t.jobsIdle();
     const [sum] = await t.database.sql.query<{ total: string }>(
       `SELECT sum(amount_kobo) AS total FROM refunds WHERE order_id = $1 AND status = 'processed'`,
       [orderId],
@@ -366,7 +383,10 @@ describe('a second payment for an order already paid', () => {
     ]);
     const byHand = await refund(orderId, { reference: second.reference });
     expect(byHand.status, JSON.stringify(byHand.body)).toBe(200);
-    expect(byHand.body).toMatchObject({ refund: { amountKobo: 1_250_000, paymentStatus: 'paid' } });
+    expect(byHand.body).toMatchObject({
+      refund: { amountKobo: 1_250_000, status: 'pending', paymentStatus: 'paid' },
+    });
+    await t.jobsIdle();
     expect(await simulatorRefunded(second.reference)).toBe(1_250_000);
     const after = await detail(orderId);
     expect(after.refundDue).toBe(false);
@@ -418,6 +438,45 @@ describe('CSV export and packing slip', () => {
     expect((await t.request('/api/admin/orders/export.csv', { cookie: shopper.cookie })).status).toBe(403);
   });
 
+  it('exports every matching order, read a batch at a time, with none twice and none left out', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push((await createPendingOrder(t, { form: { fullName: 'Keyset Kemi' } })).orderId);
+    }
+    // Two orders placed in the same microsecond: the id keeps them apart.
+    await t.database.sql.query(
+      `UPDATE orders SET created_at = (SELECT created_at FROM orders WHERE id = $1) WHERE id = $2`,
+      [ids[1], ids[2]],
+    );
+    let text = '';
+    for await (const chunk of exportOrdersCsv(
+      t.deps,
+      { q: 'Keyset Kemi', status: 'all' },
+      { batchSize: 2 },
+    )) {
+      text += chunk;
+    }
+    const exported = text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+    const expected = (await list('?q=Keyset%20Kemi&pageSize=100')).orders.map((row) => row.id);
+    expect(expected).toHaveLength(5);
+    expect(exported).toEqual(expected);
+
+    // The route streams the same.
+    const response = await t.app.request(
+      'http://localhost:3000/api/admin/orders/export.csv?q=Keyset%20Kemi',
+      {
+        headers: { cookie: admin.cookie },
+      },
+    );
+    const lines = (await response.text()).trimEnd().split('\r\n');
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(expected);
+  });
+
   it('prints a packing slip with the items and the address, as text', async () => {
     const { orderId } = await createPendingOrder(t, {
       form: { fullName: '<script>alert(1)</script>', notes: 'Call before <b>delivery</b>' },
@@ -430,5 +489,11 @@ describe('CSV export and packing slip', () => {
     expect(html).not.toContain('<script>');
     expect(html).toContain('Call before &lt;b&gt;delivery&lt;/b&gt;');
     expect(html).toMatch(/<td class="qty">1<\/td><td>[^<]+<\/td><td>M<\/td>/);
+    // Its stylesheet carries this answer's CSP nonce, so the browser applies it.
+    const nonce = /style-src-elem [^;]*'nonce-([^']+)'/.exec(
+      response.headers.get('content-security-policy') ?? '',
+    )?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`<style nonce="${nonce}">`);
   });
 });

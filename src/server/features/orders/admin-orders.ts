@@ -80,7 +80,7 @@ const LIST_COLUMNS = `o.id, o.created_at, u.email AS customer_email, o.shipping_
             WHERE pt.order_id = o.id AND pt.second_payment AND pt.status = 'success'
               AND pt.amount_kobo > coalesce((SELECT sum(r.amount_kobo) FROM refunds r
                                               WHERE r.reference = pt.reference AND r.status = 'processed'), 0))
-    OR (o.status = 'cancelled' AND o.payment_status = 'paid')) AS refund_due`;
+    OR (o.status = 'cancelled' AND o.payment_status IN ('paid', 'partially_refunded'))) AS refund_due`;
 
 const toRow = (row: ListRow): AdminOrderRow => ({
   id: row.id,
@@ -121,9 +121,6 @@ export async function listAdminOrders(
   };
 }
 
-/** The most rows one CSV export holds (the accountant filters by status or searches for more). */
-export const CSV_MAX_ROWS = 10_000;
-
 /**
  * One CSV cell: quoted when it holds a comma, quote or line break; a text that a spreadsheet would
  * run as a formula (starting with = + - @, a tab or a carriage return) gets a leading apostrophe.
@@ -148,76 +145,102 @@ const lagosDateTime = new Intl.DateTimeFormat('en-CA', {
 
 const naira = (kobo: number) => (kobo / 100).toFixed(2);
 
-/** The filtered list as CSV for the accountant: every matching order (up to CSV_MAX_ROWS). */
-export async function exportOrdersCsv(deps: AppDeps, search: OrderSearch): Promise<string> {
-  const { where, params } = searchClause(search, 1);
-  const rows = await deps.database.sql.query<
-    ListRow & {
-      subtotal_kobo: string | number;
-      shipping_cost_kobo: string | number;
-      shipping_method: string;
-      phone: string | null;
-      city: string | null;
-      state: string | null;
-      payment_reference: string | null;
-      refunded_kobo: string | number;
+const CSV_HEADER = [
+  'Order ID',
+  'Short ID',
+  'Date (Lagos)',
+  'Customer',
+  'Ship to',
+  'Email',
+  'Phone',
+  'City',
+  'State',
+  'Items',
+  'Subtotal (NGN)',
+  'Shipping method',
+  'Shipping (NGN)',
+  'Total (NGN)',
+  'Refunded (NGN)',
+  'Status',
+  'Payment status',
+  'Payment reference',
+];
+
+type CsvRow = ListRow & {
+  cursor_at: string;
+  subtotal_kobo: string | number;
+  shipping_cost_kobo: string | number;
+  shipping_method: string;
+  phone: string | null;
+  city: string | null;
+  state: string | null;
+  payment_reference: string | null;
+  refunded_kobo: string | number;
+};
+
+const csvLine = (row: CsvRow) =>
+  [
+    row.id,
+    shortId(row.id),
+    lagosDateTime.format(new Date(row.created_at)).replace(',', ''),
+    row.customer_email ?? 'Guest',
+    row.shipping_name,
+    row.email,
+    row.phone,
+    row.city,
+    row.state,
+    Number(row.item_count),
+    naira(Number(row.subtotal_kobo)),
+    row.shipping_method,
+    naira(Number(row.shipping_cost_kobo)),
+    naira(Number(row.total_amount_kobo)),
+    naira(Number(row.refunded_kobo)),
+    row.status,
+    row.payment_status,
+    row.payment_reference,
+  ]
+    .map(csvCell)
+    .join(',');
+
+/**
+ * The filtered list as CSV for the accountant: every matching order, newest first, read a batch at
+ * a time (keyset paging on created_at and id, so a large shop streams without holding it all) and
+ * yielded as text as it is read. Starts with a byte-order mark, which tells spreadsheet programs
+ * the file is UTF-8 (names with accents, ₦).
+ */
+export async function* exportOrdersCsv(
+  deps: AppDeps,
+  search: OrderSearch,
+  options: { batchSize?: number } = {},
+): AsyncGenerator<string> {
+  const batchSize = options.batchSize ?? 1000;
+  yield `\uFEFF${CSV_HEADER.map(csvCell).join(',')}\r\n`;
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const { where, params } = searchClause(search, 1);
+    const conditions = where ? [where.replace(/^WHERE /, '')] : [];
+    if (after) {
+      params.push(after.at, after.id);
+      conditions.push(`(o.created_at, o.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
     }
-  >(
-    `SELECT ${LIST_COLUMNS}, o.subtotal_kobo, o.shipping_cost_kobo, o.shipping_method, o.payment_reference,
-            o.shipping_address->>'phone' AS phone, o.shipping_address->>'city' AS city,
-            o.shipping_address->>'state' AS state,
-            coalesce((SELECT sum(amount_kobo) FROM refunds r WHERE r.order_id = o.id AND r.status = 'processed'), 0)
-              AS refunded_kobo
-       FROM orders o LEFT JOIN users u ON u.id = o.user_id ${where}
-      ORDER BY o.created_at DESC, o.id DESC LIMIT ${CSV_MAX_ROWS}`,
-    params,
-  );
-  const header = [
-    'Order ID',
-    'Short ID',
-    'Date (Lagos)',
-    'Customer',
-    'Ship to',
-    'Email',
-    'Phone',
-    'City',
-    'State',
-    'Items',
-    'Subtotal (NGN)',
-    'Shipping method',
-    'Shipping (NGN)',
-    'Total (NGN)',
-    'Refunded (NGN)',
-    'Status',
-    'Payment status',
-    'Payment reference',
-  ];
-  const lines = rows.map((row) =>
-    [
-      row.id,
-      shortId(row.id),
-      lagosDateTime.format(new Date(row.created_at)).replace(',', ''),
-      row.customer_email ?? 'Guest',
-      row.shipping_name,
-      row.email,
-      row.phone,
-      row.city,
-      row.state,
-      Number(row.item_count),
-      naira(Number(row.subtotal_kobo)),
-      row.shipping_method,
-      naira(Number(row.shipping_cost_kobo)),
-      naira(Number(row.total_amount_kobo)),
-      naira(Number(row.refunded_kobo)),
-      row.status,
-      row.payment_status,
-      row.payment_reference,
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  // The byte-order mark tells spreadsheet programs the file is UTF-8 (names with accents, ₦).
-  return `\uFEFF${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
+    params.push(batchSize);
+    const rows: CsvRow[] = await deps.database.sql.query<CsvRow>(
+      `SELECT ${LIST_COLUMNS}, o.created_at::text AS cursor_at, o.subtotal_kobo, o.shipping_cost_kobo,
+              o.shipping_method, o.payment_reference,
+              o.shipping_address->>'phone' AS phone, o.shipping_address->>'city' AS city,
+              o.shipping_address->>'state' AS state,
+              coalesce((SELECT sum(amount_kobo) FROM refunds r WHERE r.order_id = o.id AND r.status = 'processed'), 0)
+                AS refunded_kobo
+         FROM orders o LEFT JOIN users u ON u.id = o.user_id
+        ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+        ORDER BY o.created_at DESC, o.id DESC LIMIT $${params.length}`,
+      params,
+    );
+    if (rows.length > 0) yield rows.map((row) => `${csvLine(row)}\r\n`).join('');
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { at: last.cursor_at, id: last.id };
+  }
 }
 
 const STATUS_WORD: Record<string, string> = {
@@ -234,6 +257,7 @@ const STATUS_WORD: Record<string, string> = {
 const word = (value: unknown) => (typeof value === 'string' ? (STATUS_WORD[value] ?? value) : '');
 
 type AuditRow = {
+  id: string;
   action: string;
   entity_type: string;
   actor_label: string;
@@ -248,11 +272,12 @@ const SYSTEM_ACTORS: Record<string, string> = {
   'system:payment-webhook': 'Payment provider (webhook)',
   'system:payment-verify': 'Payment check',
   'system:payment-refund': 'Automatic refund',
+  'system:refund-check': 'Refund check with Paystack',
   'system:script': 'Script',
 };
 const actorName = (label: string) => SYSTEM_ACTORS[label] ?? (label || null);
 
-function auditEntry(row: AuditRow): TimelineEntry | null {
+function auditEntry(row: AuditRow): Omit<TimelineEntry, 'id'> | null {
   const at = iso(row.created_at);
   const actor = actorName(row.actor_label);
   const before = row.before ?? {};
@@ -307,20 +332,39 @@ function auditEntry(row: AuditRow): TimelineEntry | null {
             : null,
         actor,
       };
+    case 'refund_requested':
+    case 'refund_retried': {
+      const requested = typeof after.amountKobo === 'number' ? formatNaira(after.amountKobo) : '';
+      return {
+        at,
+        kind: 'refund',
+        title: `${row.action === 'refund_retried' ? 'Refund retried' : 'Refund requested'}: ${requested}${details.secondPayment === true ? ' (second payment)' : ''}`,
+        detail: typeof details.reason === 'string' ? details.reason : null,
+        actor,
+      };
+    }
     case 'refunded':
     case 'second_payment_refunded':
       return {
         at,
         kind: 'refund',
         title: row.action === 'refunded' ? `Refunded ${amount}` : `Second payment refunded (${amount})`,
-        detail: typeof details.reason === 'string' ? details.reason : null,
+        detail:
+          [
+            typeof details.requestedBy === 'string' && details.requestedBy
+              ? `Requested by ${actorName(details.requestedBy)}`
+              : null,
+            typeof details.reason === 'string' ? details.reason : null,
+          ]
+            .filter(Boolean)
+            .join('. ') || null,
         actor,
       };
     case 'refund_failed':
       return {
         at,
         kind: 'refund',
-        title: `Refund of ${amount} refused by the payment provider`,
+        title: `Refund of ${amount} failed`,
         detail: typeof details.error === 'string' ? details.error : null,
         actor,
       };
@@ -374,23 +418,39 @@ export async function getAdminOrder(deps: AppDeps, orderId: string): Promise<Adm
     amount_kobo: string | number;
     kind: AdminRefund['kind'];
     status: AdminRefund['status'];
+    provider_status: string | null;
+    provider_refund_id: string | null;
     reason: string | null;
     error: string | null;
     actor_label: string;
     created_at: Date | string;
     processed_at: Date | string | null;
-  }>('SELECT * FROM refunds WHERE order_id = $1 ORDER BY created_at', [orderId]);
+    last_checked_at: Date | string | null;
+    next_check_at: Date | string | null;
+    retry_of: string | null;
+    retried_by: string | null;
+  }>(
+    `SELECT r.*, (SELECT n.id FROM refunds n WHERE n.retry_of = r.id) AS retried_by
+       FROM refunds r WHERE r.order_id = $1 ORDER BY r.created_at, r.id`,
+    [orderId],
+  );
   const refunds: AdminRefund[] = refundRows.map((row) => ({
     id: row.id,
     reference: row.reference,
     amountKobo: Number(row.amount_kobo),
     kind: row.kind,
     status: row.status,
+    providerStatus: row.provider_status,
+    confirmedByProvider: row.provider_refund_id !== null,
     reason: row.reason,
     error: row.error,
     actor: actorName(row.actor_label) ?? '',
     createdAt: iso(row.created_at),
     processedAt: isoOrNull(row.processed_at),
+    lastCheckedAt: isoOrNull(row.last_checked_at),
+    nextCheckAt: isoOrNull(row.next_check_at),
+    retriedBy: row.retried_by,
+    retryOf: row.retry_of,
   }));
   const paying = await payingReference(sql, orderId);
   const refundable = paying ? await refundableKobo(sql, paying) : 0;
@@ -399,23 +459,27 @@ export async function getAdminOrder(deps: AppDeps, orderId: string): Promise<Adm
       (payment) =>
         payment.secondPayment && payment.status === 'success' && payment.refundedKobo < payment.amountKobo,
     ) ||
-    (order.status === 'cancelled' && order.paymentStatus === 'paid');
+    (order.status === 'cancelled' &&
+      (order.paymentStatus === 'paid' || order.paymentStatus === 'partially_refunded'));
 
+  // Every entry about the order, whatever the record: its status, its payment, its refunds.
   const audits = await sql.query<AuditRow>(
-    `SELECT action, entity_type, actor_label, before, after, details, created_at FROM audit_log
-      WHERE (entity_type = 'order' AND entity_id = $1) OR (entity_type = 'refund' AND details->>'orderId' = $1)
-      ORDER BY created_at`,
+    `SELECT id, action, entity_type, actor_label, before, after, details, created_at FROM audit_log
+      WHERE order_id = $1 ORDER BY created_at, id`,
     [orderId],
   );
   const emails = await sql.query<{
+    id: string;
     subject: string;
     to_address: string;
     status: string;
     created_at: Date | string;
-  }>('SELECT subject, to_address, status, created_at FROM emails WHERE order_id = $1 ORDER BY created_at', [
-    orderId,
-  ]);
+  }>(
+    'SELECT id, subject, to_address, status, created_at FROM emails WHERE order_id = $1 ORDER BY created_at',
+    [orderId],
+  );
   const placed: TimelineEntry = {
+    id: 'placed',
     at: order.createdAt,
     kind: 'placed',
     title: 'Order placed',
@@ -427,6 +491,7 @@ export async function getAdminOrder(deps: AppDeps, orderId: string): Promise<Adm
     ...payments.flatMap((payment): TimelineEntry[] => {
       const entries: TimelineEntry[] = [
         {
+          id: `payment:${payment.reference}`,
           at: payment.createdAt,
           kind: 'payment',
           title: `Payment started (${formatNaira(payment.amountKobo)})`,
@@ -436,6 +501,7 @@ export async function getAdminOrder(deps: AppDeps, orderId: string): Promise<Adm
       ];
       if (payment.status === 'failed' || payment.status === 'abandoned') {
         entries.push({
+          id: `payment:${payment.reference}:${payment.status}`,
           at: payment.verifiedAt ?? payment.createdAt,
           kind: 'payment',
           title: payment.status === 'failed' ? 'Payment declined' : 'Payment not completed',
@@ -445,13 +511,18 @@ export async function getAdminOrder(deps: AppDeps, orderId: string): Promise<Adm
       }
       return entries;
     }),
-    ...audits
-      .map((row) =>
-        auditEntry({ ...row, details: json(row.details), before: json(row.before), after: json(row.after) }),
-      )
-      .filter((entry): entry is TimelineEntry => entry !== null),
+    ...audits.flatMap((row): TimelineEntry[] => {
+      const entry = auditEntry({
+        ...row,
+        details: json(row.details),
+        before: json(row.before),
+        after: json(row.after),
+      });
+      return entry ? [{ id: `audit:${row.id}`, ...entry }] : [];
+    }),
     ...emails.map(
       (email): TimelineEntry => ({
+        id: `email:${email.id}`,
         at: iso(email.created_at),
         kind: 'email',
         title: `Email: ${email.subject}`,
@@ -563,7 +634,7 @@ export async function setPaymentStatus(
     );
     await recordAudit(sql, actor, {
       action: 'payment_status_changed',
-      entityType: 'order',
+      entityType: 'payment',
       entityId: orderId,
       before: { paymentStatus: order.payment_status },
       after: { paymentStatus },

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import {
   adminOrderIdParams,
   adminOrderListQuery,
+  refundIdParams,
   refundRequest,
   setOrderStatusRequest,
   setPaymentStatusRequest,
@@ -10,7 +11,7 @@ import { type AppEnv, actorOf } from '../../context';
 import { notFound } from '../../errors';
 import { readJson, readQuery } from '../../validate';
 import { requireAdmin } from '../accounts/guards';
-import { refundOrder } from '../payments/refunds';
+import { checkOrderRefund, refundOrder, retryRefund } from '../payments/refunds';
 import {
   exportOrdersCsv,
   getAdminOrder,
@@ -27,6 +28,13 @@ function orderId(param: Record<string, string>): string {
   return parsed.data.id;
 }
 
+/** A malformed order or refund id answers like a missing one. */
+function refundIds(param: Record<string, string>): { id: string; refundId: string } {
+  const parsed = refundIdParams.safeParse(param);
+  if (!parsed.success) throw notFound('Refund not found');
+  return parsed.data;
+}
+
 /** The Orders tab: search, detail, status and payment changes, refunds, packing slip, CSV. */
 export function adminOrderRoutes() {
   return new Hono<AppEnv>()
@@ -38,7 +46,19 @@ export function adminOrderRoutes() {
     .get('/orders/export.csv', async (c) => {
       requireAdmin(c);
       const { q, status } = readQuery(c, adminOrderListQuery);
-      const csv = await exportOrdersCsv(c.get('deps'), { q, status });
+      // Streamed as it is read: every matching order, however many.
+      const rows = exportOrdersCsv(c.get('deps'), { q, status });
+      const encoder = new TextEncoder();
+      const csv = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const next = await rows.next();
+          if (next.done) controller.close();
+          else controller.enqueue(encoder.encode(next.value));
+        },
+        async cancel() {
+          await rows.return(undefined);
+        },
+      });
       const day = new Date().toISOString().slice(0, 10);
       return c.body(csv, 200, {
         'content-type': 'text/csv; charset=utf-8',
@@ -51,7 +71,7 @@ export function adminOrderRoutes() {
     })
     .get('/orders/:id/packing-slip', async (c) => {
       requireAdmin(c);
-      return c.html(await renderPackingSlip(c.get('deps'), orderId(c.req.param())));
+      return c.html(await renderPackingSlip(c.get('deps'), orderId(c.req.param()), c.get('cspNonce')));
     })
     .patch('/orders/:id/status', async (c) => {
       const admin = requireAdmin(c);
@@ -70,5 +90,15 @@ export function adminOrderRoutes() {
       const id = orderId(c.req.param());
       const input = await readJson(c, refundRequest);
       return c.json({ refund: await refundOrder(c.get('deps'), actorOf(admin), id, input) });
+    })
+    .post('/orders/:id/refunds/:refundId/retry', async (c) => {
+      const admin = requireAdmin(c);
+      const { id, refundId } = refundIds(c.req.param());
+      return c.json({ refund: await retryRefund(c.get('deps'), actorOf(admin), id, refundId) });
+    })
+    .post('/orders/:id/refunds/:refundId/check', async (c) => {
+      const admin = requireAdmin(c);
+      const { id, refundId } = refundIds(c.req.param());
+      return c.json({ refund: await checkOrderRefund(c.get('deps'), actorOf(admin), id, refundId) });
     });
 }

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../db/client';
 import { renderBrandEmail } from '../email/layout';
 import { queueEmail } from '../email/outbox';
-import { readStoreIdentity } from '../email/store-identity';
+import { readStoreIdentity, type StoreIdentity } from '../email/store-identity';
 import { loadOrder } from './orders';
 
 export type OrderEmailKind =
@@ -34,14 +34,32 @@ const STATUS_LABEL: Record<Order['status'], string> = {
   cancelled: 'Cancelled',
 };
 
-function itemLines(order: Order): string[] {
+/** What an order email shows of the order: its figures and lines, as the order has them now. */
+export type EmailOrder = Pick<
+  Order,
+  | 'id'
+  | 'shortId'
+  | 'status'
+  | 'paymentStatus'
+  | 'subtotalKobo'
+  | 'shippingCostKobo'
+  | 'totalAmountKobo'
+  | 'shippingAddress'
+  | 'shippingMethod'
+  | 'paymentMethod'
+> & { items: Pick<Order['items'][number], 'quantity' | 'name' | 'size' | 'color' | 'lineTotalKobo'>[] };
+
+/** The account an order email goes to: its confirmed address and its own first name. */
+export type EmailAccount = { email: string; firstName: string };
+
+function itemLines(order: EmailOrder): string[] {
   return order.items.map((item) => {
     const options = [item.size, item.color].filter(Boolean).join(', ');
     return `${item.quantity} × ${item.name}${options ? ` (${options})` : ''} — ${formatNaira(item.lineTotalKobo)}`;
   });
 }
 
-function totals(order: Order): string[] {
+function totals(order: EmailOrder): string[] {
   return [
     `Subtotal: ${formatNaira(order.subtotalKobo)}`,
     `Shipping (${order.shippingMethod}): ${formatNaira(order.shippingCostKobo)}`,
@@ -50,7 +68,7 @@ function totals(order: Order): string[] {
 }
 
 function content(
-  order: Order,
+  order: EmailOrder,
   kind: OrderEmailKind,
   publicUrl: string,
   extra: OrderEmailExtra,
@@ -166,13 +184,39 @@ export async function queueOrderEmail(
   );
   if (!account) return;
   const store = await readStoreIdentity(sql);
+  await queueRenderedOrderEmail(deps, sql, {
+    order,
+    kind,
+    extra,
+    account: { email: account.email, firstName: account.first_name },
+    store,
+  });
+}
+
+/**
+ * The same, for a caller that has the order, its account and the store's identity in hand
+ * already (placing an order builds them): nothing is read again. The account must be the order's
+ * own, with its address confirmed.
+ */
+export async function queueRenderedOrderEmail(
+  deps: Pick<AppDeps, 'env' | 'jobs'>,
+  sql: SqlRunner,
+  input: {
+    order: EmailOrder;
+    kind: OrderEmailKind;
+    extra?: OrderEmailExtra;
+    account: EmailAccount;
+    store: StoreIdentity;
+  },
+): Promise<void> {
+  const { order, kind, account, store } = input;
   const { subject, ...body } = content(
     order,
     kind,
     deps.env.publicUrl,
-    extra,
-    account.first_name.slice(0, 60),
+    input.extra ?? {},
+    account.firstName.slice(0, 60),
   );
   const rendered = renderBrandEmail(store, { preheader: subject, ...body });
-  await queueEmail(deps, sql, { to: account.email, subject, kind, orderId, ...rendered });
+  await queueEmail(deps, sql, { to: account.email, subject, kind, orderId: order.id, ...rendered });
 }

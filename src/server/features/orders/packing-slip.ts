@@ -8,9 +8,11 @@ import { loadOrder } from './orders';
 /**
  * A packing slip for one order: a plain page made to be printed (A4 or a receipt printer), with
  * what goes in the parcel and where it goes, and no prices (the parcel may be a gift). Served by
- * the admin API, so only admins reach it; no script, so it prints as it is.
+ * the admin API, so only admins reach it; no script, so it prints as it is. Its stylesheet carries
+ * the answer's CSP nonce (`nonce`, from http/security-headers.ts), without which the browser would
+ * refuse it and print the slip unstyled.
  */
-export async function renderPackingSlip(deps: AppDeps, orderId: string): Promise<string> {
+export async function renderPackingSlip(deps: AppDeps, orderId: string, nonce: string): Promise<string> {
   const order = await loadOrder(deps.database.sql, orderId);
   if (!order) throw notFound('Order not found');
   const store = await getStoreIdentity(deps);
@@ -28,7 +30,7 @@ export async function renderPackingSlip(deps: AppDeps, orderId: string): Promise
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>Packing slip ${e(ref)} · ${e(store.name)}</title>
-<style>
+<style nonce="${e(nonce)}">
 *{box-sizing:border-box}
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#111;margin:0;padding:24px;max-width:800px;margin-inline:auto;font-size:14px;line-height:1.45}
 header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:12px;border-bottom:2px solid #111;padding-bottom:12px}

@@ -10,7 +10,7 @@ import { reReserveOrderStock } from '../inventory/stock';
 import { queueOrderEmail } from '../orders/order-emails';
 import { paymentGateway } from './gateway';
 import { initializeTransaction, PaystackError, type VerifyResult, verifyTransaction } from './paystack';
-import { flagSecondPayment, payingReference } from './refunds';
+import { flagSecondPayment, handleRefundEvent, payingReference, type RefundEvent } from './refunds';
 
 const CURRENCY = 'NGN';
 const VERIFY_FAILED = 'Payment verification failed';
@@ -190,7 +190,7 @@ async function markOrderPaid(deps: AppDeps, actor: Actor, orderId: string, refer
     if (changed.length === 0) return 'already_paid';
     await recordAudit(sql, actor, {
       action: 'paid',
-      entityType: 'order',
+      entityType: 'payment',
       entityId: orderId,
       before: { status: order.status, paymentStatus: order.payment_status },
       after: { status: changed[0]!.status, paymentStatus: 'paid' },
@@ -304,18 +304,23 @@ export async function verifyPayment(
 
 export type WebhookEvent = {
   event?: unknown;
-  data?: { reference?: unknown; amount?: unknown; currency?: unknown };
+  data?: { reference?: unknown; amount?: unknown; currency?: unknown; transaction_reference?: unknown };
 };
+
+/** Paystack's refund events (https://paystack.com/docs/payments/refunds/): a refund's new status. */
+const REFUND_EVENTS = new Set(['refund.pending', 'refund.processing', 'refund.processed', 'refund.failed']);
 
 /**
  * Keeps a webhook event whose signature has been checked, and enqueues its processing in the same
  * transaction: once this returns, the event survives a crash and Paystack can be answered 200.
- * Events other than charge.success are kept as ignored.
+ * charge.success and the refund.* events are processed; others are kept as ignored.
  */
 export async function receiveWebhookEvent(deps: AppDeps, event: WebhookEvent): Promise<{ id: string }> {
   const name = typeof event.event === 'string' ? event.event.slice(0, 100) : '';
-  const reference = typeof event.data?.reference === 'string' ? event.data.reference.slice(0, 200) : null;
-  const handled = name === 'charge.success';
+  const isRefund = REFUND_EVENTS.has(name);
+  const given = isRefund ? event.data?.transaction_reference : event.data?.reference;
+  const reference = typeof given === 'string' ? given.slice(0, 200) : null;
+  const handled = name === 'charge.success' || isRefund;
   return deps.database.transaction(async (sql) => {
     const [row] = await sql.query<{ id: string }>(
       `INSERT INTO payment_events (event, reference, payload, status) VALUES ($1, $2, $3, $4) RETURNING id`,
@@ -351,12 +356,14 @@ export async function handleChargeSuccess(deps: AppDeps, event: WebhookEvent): P
   return outcome;
 }
 
-const EVENT_STATUS: Record<ChargeOutcome, 'processed' | 'ignored' | 'rejected'> = {
+const EVENT_STATUS: Record<ChargeOutcome | 'processed', 'processed' | 'ignored' | 'rejected'> = {
+  processed: 'processed',
   paid: 'processed',
   refund_due: 'processed',
   second_payment: 'processed',
   // Verify says the charge did not succeed (yet): nothing to apply from this event.
   not_paid: 'ignored',
+  // A charge we never started, or a refund event for a charge with no refund waiting to settle.
   unknown_reference: 'ignored',
   mismatch: 'rejected',
 };
@@ -380,14 +387,12 @@ export const processPaymentEventJob = defineJob<{ eventId: string }>({
     const event =
       typeof stored.payload === 'string' ? (JSON.parse(stored.payload) as WebhookEvent) : stored.payload;
     try {
-      const outcome = await handleChargeSuccess(deps, event);
+      const outcome = REFUND_EVENTS.has(String(event.event))
+        ? await handleRefundEvent(deps, event as RefundEvent)
+        : await handleChargeSuccess(deps, event);
       await sql.query(
         `UPDATE payment_events SET status = $2, error = $3, processed_at = now() WHERE id = $1`,
-        [
-          eventId,
-          EVENT_STATUS[outcome],
-          outcome === 'paid' || outcome === 'refund_due' || outcome === 'second_payment' ? null : outcome,
-        ],
+        [eventId, EVENT_STATUS[outcome], EVENT_STATUS[outcome] === 'processed' ? null : outcome],
       );
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
@@ -398,5 +403,11 @@ export const processPaymentEventJob = defineJob<{ eventId: string }>({
       ]);
       throw error;
     }
+  },
+  // An admin's retry (Settings → Emails, background work that failed): the event is taken again.
+  async beforeRetry(sql, { eventId }) {
+    await sql.query(`UPDATE payment_events SET status = 'received' WHERE id = $1 AND status = 'failed'`, [
+      eventId,
+    ]);
   },
 });

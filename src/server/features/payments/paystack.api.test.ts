@@ -1,115 +1,30 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../../tests/factories/accounts';
 import { createPendingOrder, orderRow } from '../../../../tests/factories/orders';
+import { type FakePaystack, startFakePaystack } from '../../../../tests/setup/fake-paystack';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { signWebhook } from './gateway';
-import { initializeTransaction, PaystackError, refundTransaction, verifyTransaction } from './paystack';
+import {
+  fetchRefund,
+  initializeTransaction,
+  listRefunds,
+  PaystackError,
+  refundTransaction,
+  verifyTransaction,
+} from './paystack';
 
 /** A local stand-in for api.paystack.co: same paths, same envelope, controllable answers. */
-type Recorded = { method: string; url: string; authorization: string | undefined; body: unknown };
-const SECRET = 'sk_test_fake_0123456789';
-const received: Recorded[] = [];
-const transactions = new Map<string, { amount: number; currency: string; email: string }>();
-/** Overrides what Verify reports, to play a tampered or failed payment. */
-let verifyOverride: Partial<{ amount: number; currency: string; status: string; reference: string }> = {};
-let delayMs = 0;
-/** Verify answers 500 this many more times, as a Paystack outage would. */
-let verifyOutages = 0;
-let server: Server;
+let fake: FakePaystack;
+let SECRET: string;
 let baseUrl: string;
 
-async function readBody(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text ? JSON.parse(text) : undefined;
-}
-
 beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    const body = await readBody(request);
-    received.push({
-      method: request.method!,
-      url: request.url!,
-      authorization: request.headers.authorization,
-      body,
-    });
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    const send = (status: number, payload: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(payload));
-    };
-    if (request.headers.authorization !== `Bearer ${SECRET}`)
-      return send(401, { status: false, message: 'Invalid key' });
-    if (request.method === 'POST' && request.url === '/transaction/initialize') {
-      const input = body as { reference: string; amount: number; currency: string; email: string };
-      transactions.set(input.reference, {
-        amount: input.amount,
-        currency: input.currency,
-        email: input.email,
-      });
-      return send(200, {
-        status: true,
-        message: 'Authorization URL created',
-        data: {
-          authorization_url: `https://checkout.paystack.com/${input.reference.slice(0, 8)}`,
-          access_code: `ac_${input.reference.slice(0, 8)}`,
-          reference: input.reference,
-        },
-      });
-    }
-    const verify = request.url?.match(/^\/transaction\/verify\/(.+)$/);
-    if (request.method === 'GET' && verify && verifyOutages > 0) {
-      verifyOutages -= 1;
-      return send(500, { status: false, message: 'An error occurred' });
-    }
-    if (request.method === 'GET' && verify) {
-      const reference = decodeURIComponent(verify[1]!);
-      const transaction = transactions.get(reference);
-      if (!transaction) return send(400, { status: false, message: 'Transaction reference not found' });
-      return send(200, {
-        status: true,
-        message: 'Verification successful',
-        data: {
-          id: 1,
-          status: 'success',
-          reference,
-          amount: transaction.amount,
-          currency: transaction.currency,
-          gateway_response: 'Successful',
-          paid_at: new Date().toISOString(),
-          customer: { email: transaction.email },
-          ...verifyOverride,
-        },
-      });
-    }
-    if (request.method === 'POST' && request.url === '/refund') {
-      // Paystack's Create Refund: the transaction's reference (or id) and an amount in kobo.
-      const input = body as { transaction: string; amount?: number };
-      const transaction = transactions.get(input.transaction);
-      if (!transaction) return send(404, { status: false, message: 'Transaction not found' });
-      if ((input.amount ?? transaction.amount) > transaction.amount) {
-        return send(400, { status: false, message: 'Refund amount cannot be more than transaction amount' });
-      }
-      return send(200, {
-        status: true,
-        message: 'Refund has been queued for processing',
-        data: { id: 3018284, amount: input.amount ?? transaction.amount, currency: 'NGN', status: 'pending' },
-      });
-    }
-    send(404, { status: false, message: 'Not found' });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake = await startFakePaystack();
+  SECRET = fake.secret;
+  baseUrl = fake.baseUrl;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  verifyOverride = {};
-  delayMs = 0;
-  received.length = 0;
-});
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
 
 describe('the Paystack client', () => {
   it('initializes with the secret key, the amount in kobo, NGN, the callback and the order id', async () => {
@@ -129,7 +44,7 @@ describe('the Paystack client', () => {
       accessCode: 'ac_order-1-',
       reference: 'order-1-1700000000000',
     });
-    expect(received[0]).toEqual({
+    expect(fake.received[0]).toEqual({
       method: 'POST',
       url: '/transaction/initialize',
       authorization: `Bearer ${SECRET}`,
@@ -161,22 +76,40 @@ describe('the Paystack client', () => {
       callbackUrl: 'http://localhost:3000/payment/order-2',
       metadata: { order_id: 'order-2' },
     });
-    received.length = 0;
+    fake.received.length = 0;
     const refund = await refundTransaction(config, {
       reference: 'order-2-1700000000000',
       amountKobo: 200_000,
       reason: 'Wrong size',
     });
     expect(refund).toMatchObject({ id: '3018284', status: 'pending', amountKobo: 200_000 });
-    expect(received[0]).toEqual({
+    expect(fake.received[0]).toEqual({
       method: 'POST',
       url: '/refund',
       authorization: `Bearer ${SECRET}`,
       body: { transaction: 'order-2-1700000000000', amount: 200_000, merchant_note: 'Wrong size' },
     });
-    const tooMuch = refundTransaction(config, { reference: 'order-2-1700000000000', amountKobo: 500_001 });
+    const tooMuch = refundTransaction(config, { reference: 'order-2-1700000000000', amountKobo: 300_001 });
     await expect(tooMuch).rejects.toBeInstanceOf(PaystackError);
     await expect(tooMuch).rejects.toMatchObject({ kind: 'rejected', status: 400 });
+
+    // Fetch Refund by its id, and List Refunds by the transaction's id, say where it stands.
+    fake.refunds.get(3018284)!.status = 'processed';
+    expect(await fetchRefund(config, '3018284')).toMatchObject({
+      id: '3018284',
+      status: 'processed',
+      amountKobo: 200_000,
+    });
+    const transactionId = String(fake.transactions.get('order-2-1700000000000')!.id);
+    expect(await listRefunds(config, transactionId)).toEqual([
+      expect.objectContaining({ id: '3018284', status: 'processed', amountKobo: 200_000 }),
+    ]);
+    expect(fake.received.at(-1)?.url).toBe(`/refund?transaction=${transactionId}&perPage=100`);
+    // A failure on Paystack's side is not a refusal: the refund may or may not exist.
+    fake.refundOutages = 1;
+    await expect(
+      refundTransaction(config, { reference: 'order-2-1700000000000', amountKobo: 100 }),
+    ).rejects.toMatchObject({ kind: 'unavailable', status: 500 });
   });
 
   it("turns Paystack's refusals, timeouts and network failures into clear errors", async () => {
@@ -192,7 +125,7 @@ describe('the Paystack client', () => {
       status: 401,
     });
 
-    delayMs = 500;
+    fake.delayMs = 500;
     await expect(
       verifyTransaction({ baseUrl, secretKey: SECRET, timeoutMs: 100 }, 'x'),
     ).rejects.toMatchObject({
@@ -241,7 +174,7 @@ describe('payments with Paystack keys configured', () => {
     const init = await initialize(cookie, orderId);
     expect(init).toMatchObject({ mode: 'test', publicKey: 'pk_test_fake', amountKobo: 1_250_000 });
     expect(init.authorizationUrl).toMatch(/^https:\/\/checkout\.paystack\.com\//);
-    expect(received.at(-1)?.body).toMatchObject({
+    expect(fake.received.at(-1)?.body).toMatchObject({
       amount: 1_250_000,
       currency: 'NGN',
       callback_url: `http://localhost:3000/payment/${orderId}`,
@@ -253,22 +186,23 @@ describe('payments with Paystack keys configured', () => {
     expect(await orderRow(t, orderId)).toMatchObject({ status: 'processing', payment_status: 'paid' });
   });
 
-  it('refunds a paid order through Paystack: part of it, then a refusal for more than is left', async () => {
+  it('asks Paystack for a partial refund, kept pending as Paystack answers; more than is left is refused first', async () => {
     const { cookie, orderId } = await createPendingOrder(t);
     const init = await initialize(cookie, orderId);
     expect((await verify(cookie, init.reference)).body).toMatchObject({ success: true });
     const { cookie: admin } = await createSignedInUser(t, { role: 'admin' });
-    received.length = 0;
+    fake.received.length = 0;
     const refunded = await t.request(`/api/admin/orders/${orderId}/refunds`, {
       method: 'POST',
       cookie: admin,
       json: { amountKobo: 250_000 },
     });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    // Paystack answers a new refund 'pending': nothing is refunded until it says processed.
     expect(refunded.body).toMatchObject({
-      refund: { amountKobo: 250_000, paymentStatus: 'partially_refunded' },
+      refund: { amountKobo: 250_000, status: 'pending', paymentStatus: 'paid' },
     });
-    expect(received).toEqual([
+    expect(fake.received).toEqual([
       {
         method: 'POST',
         url: '/refund',
@@ -276,23 +210,24 @@ describe('payments with Paystack keys configured', () => {
         body: { transaction: init.reference, amount: 250_000 },
       },
     ]);
-    expect((await orderRow(t, orderId)).payment_status).toBe('partially_refunded');
-    // Our own check refuses more than is left before Paystack is asked.
-    received.length = 0;
+    expect((await orderRow(t, orderId)).payment_status).toBe('paid');
+    // Our own check refuses more than is left (the pending refund counts) before Paystack is asked.
+    fake.received.length = 0;
     const tooMuch = await t.request(`/api/admin/orders/${orderId}/refunds`, {
       method: 'POST',
       cookie: admin,
       json: { amountKobo: 1_000_001 },
     });
     expect(tooMuch.status).toBe(409);
-    expect(received).toEqual([]);
+    expect(JSON.stringify(tooMuch.body)).toContain('(₦10,000.00)');
+    expect(fake.received).toEqual([]);
   });
 
   it('refuses a payment whose amount, currency or reference differs from what we recorded', async () => {
     const { cookie, orderId } = await createPendingOrder(t);
     const init = await initialize(cookie, orderId);
     for (const override of [{ amount: 100 }, { currency: 'USD' }, { reference: 'someone-elses' }]) {
-      verifyOverride = override;
+      fake.verifyOverride = override;
       const response = await verify(cookie, init.reference);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ success: false, message: 'Payment verification failed', orderId });
@@ -304,7 +239,7 @@ describe('payments with Paystack keys configured', () => {
     });
 
     // The webhook path asks Verify too, so a correctly signed event cannot pay a tampered charge.
-    verifyOverride = { amount: 100 };
+    fake.verifyOverride = { amount: 100 };
     const raw = JSON.stringify({
       event: 'charge.success',
       data: { reference: init.reference, amount: init.amountKobo, currency: 'NGN' },
@@ -319,7 +254,7 @@ describe('payments with Paystack keys configured', () => {
     await t.jobsIdle();
     expect(await orderRow(t, orderId)).toMatchObject({ payment_status: 'pending' });
 
-    verifyOverride = {};
+    fake.verifyOverride = {};
     const honest = await t.request('/api/payments/webhook', {
       method: 'POST',
       headers: { 'x-paystack-signature': signWebhook(SECRET, raw), 'content-type': 'application/json' },
@@ -337,7 +272,7 @@ describe('payments with Paystack keys configured', () => {
       event: 'charge.success',
       data: { reference: init.reference, amount: init.amountKobo, currency: 'NGN' },
     });
-    verifyOutages = 2;
+    fake.verifyOutages = 2;
     const hook = await t.request('/api/payments/webhook', {
       method: 'POST',
       headers: { 'x-paystack-signature': signWebhook(SECRET, raw), 'content-type': 'application/json' },
@@ -346,7 +281,7 @@ describe('payments with Paystack keys configured', () => {
     // Answered once stored, before (and whatever) the processing.
     expect(hook.status).toBe(200);
     await t.jobsIdle();
-    expect(verifyOutages).toBe(0);
+    expect(fake.verifyOutages).toBe(0);
     const [event] = await t.database.sql.query<{ status: string; attempts: number }>(
       'SELECT status, attempts FROM payment_events WHERE reference = $1',
       [init.reference],

@@ -1,6 +1,6 @@
 /**
  * A small client for the Paystack endpoints the shop uses: Initialize and Verify Transaction
- * (https://paystack.com/docs/api/transaction/) and Create Refund
+ * (https://paystack.com/docs/api/transaction/), and Create, Fetch and List Refunds
  * (https://paystack.com/docs/api/refund/). It speaks to whatever base URL it is given: the real
  * API, the built-in simulator or a test's fake server.
  */
@@ -18,7 +18,11 @@ export type PaystackConfig = {
 export class PaystackError extends Error {
   constructor(
     message: string,
-    readonly kind: 'timeout' | 'network' | 'rejected' | 'invalid_response',
+    /**
+     * rejected: Paystack answered and said no (4xx); unavailable: Paystack failed on its side
+     * (5xx), so whatever was asked may or may not have happened, like a timeout.
+     */
+    readonly kind: 'timeout' | 'network' | 'rejected' | 'unavailable' | 'invalid_response',
     readonly status?: number,
   ) {
     super(message);
@@ -54,7 +58,12 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 
 type Envelope = { status?: unknown; message?: unknown; data?: unknown };
 
-async function call(config: PaystackConfig, method: 'GET' | 'POST', path: string, body?: unknown) {
+async function callRaw(
+  config: PaystackConfig,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
   const url = `${config.baseUrl.replace(/\/+$/, '')}${path}`;
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let response: Response;
@@ -89,13 +98,28 @@ async function call(config: PaystackConfig, method: 'GET' | 'POST', path: string
     );
   }
   const message = typeof envelope.message === 'string' ? envelope.message : 'no message';
+  if (response.status >= 500) {
+    throw new PaystackError(`Paystack failed: ${message}`, 'unavailable', response.status);
+  }
   if (!response.ok || envelope.status !== true) {
     throw new PaystackError(`Paystack refused: ${message}`, 'rejected', response.status);
   }
   if (!envelope.data || typeof envelope.data !== 'object') {
     throw new PaystackError('Paystack answered without data', 'invalid_response', response.status);
   }
-  return envelope.data as Record<string, unknown>;
+  return envelope.data;
+}
+
+async function call(config: PaystackConfig, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const data = await callRaw(config, method, path, body);
+  if (Array.isArray(data)) throw new PaystackError('Paystack answered a list', 'invalid_response');
+  return data as Record<string, unknown>;
+}
+
+async function callList(config: PaystackConfig, path: string): Promise<Record<string, unknown>[]> {
+  const data = await callRaw(config, 'GET', path);
+  if (!Array.isArray(data)) throw new PaystackError('Paystack answered without a list', 'invalid_response');
+  return data.filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null);
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -137,34 +161,66 @@ export async function verifyTransaction(config: PaystackConfig, reference: strin
   };
 }
 
-export type RefundResult = {
+/** Paystack's refund statuses: a new refund is usually pending or processing, then settles. */
+export const PROVIDER_REFUND_STATUSES = ['pending', 'processing', 'processed', 'failed'] as const;
+
+export type ProviderRefund = {
   /** The provider's refund id. */
   id: string | null;
-  /** Paystack's refund status: 'pending', 'processing', 'processed', 'failed', … */
+  /** Paystack's refund status: 'pending', 'processing', 'processed', 'failed' (kept as sent). */
   status: string;
   amountKobo: number;
   raw: Record<string, unknown>;
 };
 
+function toRefund(
+  data: Record<string, unknown>,
+  created?: { amountKobo: number; status: 'pending' },
+): ProviderRefund {
+  const amount = Number(data.amount);
+  const id = data.id;
+  // A creation answered without a status is still to settle: it is checked later.
+  const status = text(data.status) ?? created?.status ?? null;
+  if (!status) throw new PaystackError('Paystack answered a refund without a status', 'invalid_response');
+  if (!Number.isSafeInteger(amount) && !created) {
+    throw new PaystackError('Paystack answered a refund without an amount', 'invalid_response');
+  }
+  return {
+    id: typeof id === 'number' || typeof id === 'string' ? String(id) : null,
+    status,
+    amountKobo: Number.isSafeInteger(amount) ? amount : created!.amountKobo,
+    raw: data,
+  };
+}
+
 /**
- * Create Refund (https://paystack.com/docs/api/refund/): `amount` in kobo, at most what the
- * transaction took less what was already refunded; the provider refuses more.
+ * Create Refund (https://paystack.com/docs/api/refund/#create): `amount` in kobo, at most what the
+ * transaction took less what was already refunded; the provider refuses more. Paystack usually
+ * answers 'pending' or 'processing': the refund settles later.
  */
 export async function refundTransaction(
   config: PaystackConfig,
   input: { reference: string; amountKobo: number; reason?: string },
-): Promise<RefundResult> {
+): Promise<ProviderRefund> {
   const data = await call(config, 'POST', '/refund', {
     transaction: input.reference,
     amount: input.amountKobo,
     ...(input.reason ? { merchant_note: input.reason.slice(0, 500) } : {}),
   });
-  const amount = Number(data.amount);
-  const id = data.id;
-  return {
-    id: typeof id === 'number' || typeof id === 'string' ? String(id) : null,
-    status: text(data.status) ?? 'pending',
-    amountKobo: Number.isSafeInteger(amount) ? amount : input.amountKobo,
-    raw: data,
-  };
+  return toRefund(data, { amountKobo: input.amountKobo, status: 'pending' });
+}
+
+/** Fetch Refund (GET /refund/:id): where one refund stands now. */
+export async function fetchRefund(config: PaystackConfig, refundId: string): Promise<ProviderRefund> {
+  return toRefund(await call(config, 'GET', `/refund/${encodeURIComponent(refundId)}`));
+}
+
+/**
+ * List Refunds of one transaction (GET /refund?transaction=…, Paystack's transaction id): how a
+ * refund whose creation was never answered is found again.
+ */
+export async function listRefunds(config: PaystackConfig, transaction: string): Promise<ProviderRefund[]> {
+  const url = `/refund?${new URLSearchParams({ transaction, perPage: '100' })}`;
+  const data = await callList(config, url);
+  return data.map((row) => toRefund(row));
 }

@@ -1,5 +1,6 @@
 import type { PaymentStatus } from '#shared/constants';
 import { formatNaira } from '#shared/money';
+import type { RefundStatus } from '#shared/schemas/admin-orders';
 import { type Actor, type AppDeps, systemActor } from '../../context';
 import { announce } from '../../db/announce';
 import type { SqlRunner } from '../../db/client';
@@ -7,20 +8,29 @@ import { AppError, conflict, notFound } from '../../errors';
 import { defineJob } from '../../jobs/define';
 import { actorLabel, recordAudit } from '../audit/record-audit';
 import { queueOrderEmail } from '../orders/order-emails';
-import { paymentGateway } from './gateway';
-import { PaystackError, refundTransaction } from './paystack';
+import { type Gateway, paymentGateway } from './gateway';
+import { fetchRefund, listRefunds, PaystackError, type ProviderRefund, refundTransaction } from './paystack';
 
 /**
- * Refunds through the provider's Refund API (Paystack's POST /refund, or the simulator's, by the
- * same client). A refund is done in three steps so that it can never exceed what a charge took,
- * even when two admins press the button at the same moment on two server processes:
+ * Refunds through the provider's Refund API (Paystack's, or the simulator's, by the same client),
+ * following Paystack's lifecycle: a refund is answered pending or processing and settles later.
+ * See docs/decisions/2026-11-26-refund-lifecycle.md.
  *
- * 1. Under the order's row lock, the refund is written as 'pending' with its amount, if the
+ * 1. Reserve: under the order's row lock, the refund is written 'pending' with its amount, if the
  *    charge's amount less every pending and processed refund of it still covers it. A second
- *    request waits for the lock and then sees the first one's amount.
- * 2. The provider is asked, outside any transaction (the simulator answers through this same app).
- * 3. The answer is recorded: 'processed' (the order's payment status becomes refunded or partially
- *    refunded, audited, announced, the shopper emailed) or 'failed' (the amount is free again).
+ *    request waits for the lock and then sees the first one's amount, so two admins pressing at
+ *    the same moment can never refund more than was paid.
+ * 2. Ask: Paystack is asked to create it, outside any transaction (the simulator answers through
+ *    this same app). A request sent again first looks for the earlier one at Paystack.
+ * 3. Settle: only when Paystack says 'processed' (in its answer, a refund.* webhook, or the
+ *    reconcile job's Fetch Refund) does the order's payment status become refunded or partially
+ *    refunded, the shopper get the refund email, and the entry reach the audit log as 'refunded'.
+ *    'failed' frees the amount again and is shown to the admin, who can retry it.
+ *
+ * Whatever happens between the steps (no answer, a process killed), the refund stays 'pending'
+ * with a next check time: the reconcile job asks Paystack about it with back-off, finds a refund
+ * whose creation was never answered in the transaction's list of refunds, and fails one Paystack
+ * never received, so no amount stays reserved for ever.
  */
 
 export type RefundKind = 'admin' | 'second_payment';
@@ -29,11 +39,36 @@ type RefundRow = {
   id: string;
   order_id: string;
   reference: string;
-  amount_kobo: number;
+  amount_kobo: number | string;
   kind: RefundKind;
   reason: string | null;
-  status: 'pending' | 'processed' | 'failed';
+  status: RefundStatus;
+  provider_refund_id: string | null;
+  actor_label: string;
+  attempts: number;
+  retry_of: string | null;
 };
+
+/** How long a request to Paystack may still be on its way (its timeout is 15 s) before we look. */
+const IN_FLIGHT = "interval '2 minutes'";
+/** The next check: a minute after the first, then twice as long each time, at most six hours. */
+const NEXT_CHECK = `now() + least(interval '1 minute' * power(2, least(checks, 10)), interval '6 hours')`;
+
+export const REFUND_NOT_AT_PROVIDER =
+  'Paystack has no record of this refund: it never reached Paystack. No money moved; you can retry it.';
+const REFUND_FAILED_AT_PROVIDER =
+  'Paystack could not complete this refund. No money moved; you can retry it.';
+
+/** Payment statuses of an order that kept money: paid, or paid and partly given back. */
+export const KEPT_PAYMENT_STATUSES_SQL = `('paid', 'partially_refunded')`;
+
+/**
+ * SQL for what an order (alias `o`) kept of its payment: its total less what Paystack has
+ * refunded of the charges that paid it (a second payment's refund is not the order's money).
+ */
+export const netPaidKoboSql = (o: string) => `(${o}.total_amount_kobo - coalesce(
+    (SELECT sum(r.amount_kobo) FROM refunds r JOIN payment_transactions pt ON pt.reference = r.reference
+      WHERE r.order_id = ${o}.id AND r.status = 'processed' AND NOT pt.second_payment), 0))`;
 
 /** The charge that paid the order: the recorded one, or for older orders the first success. */
 export async function payingReference(sql: SqlRunner, orderId: string): Promise<string | null> {
@@ -64,7 +99,8 @@ export async function refundableKobo(sql: SqlRunner, reference: string): Promise
 
 /**
  * Step 1, inside the caller's transaction, which must already hold the order's row lock: writes
- * the refund as pending, or refuses an amount the charge cannot cover.
+ * the refund as pending (first checked by the reconcile job once no request can still be on its
+ * way), audited, or refuses an amount the charge cannot cover.
  */
 export async function reserveRefund(
   sql: SqlRunner,
@@ -75,6 +111,7 @@ export async function reserveRefund(
     amountKobo?: number;
     kind: RefundKind;
     reason?: string | null;
+    retryOf?: string;
   },
 ): Promise<{ id: string; amountKobo: number }> {
   const left = await refundableKobo(sql, input.reference);
@@ -90,8 +127,8 @@ export async function reserveRefund(
     );
   }
   const [row] = await sql.query<{ id: string }>(
-    `INSERT INTO refunds (order_id, reference, amount_kobo, kind, reason, actor_id, actor_label)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    `INSERT INTO refunds (order_id, reference, amount_kobo, kind, reason, actor_id, actor_label, retry_of, next_check_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + ${IN_FLIGHT}) RETURNING id`,
     [
       input.orderId,
       input.reference,
@@ -100,8 +137,22 @@ export async function reserveRefund(
       input.reason ?? null,
       actor.kind === 'user' ? actor.id : null,
       actorLabel(actor),
+      input.retryOf ?? null,
     ],
   );
+  await recordAudit(sql, actor, {
+    action: input.retryOf ? 'refund_retried' : 'refund_requested',
+    entityType: 'refund',
+    entityId: row!.id,
+    orderId: input.orderId,
+    after: { status: 'pending', amountKobo: amount },
+    details: {
+      reference: input.reference,
+      ...(input.kind === 'second_payment' ? { secondPayment: true } : {}),
+      ...(input.reason ? { reason: input.reason } : {}),
+      ...(input.retryOf ? { retryOf: input.retryOf } : {}),
+    },
+  });
   return { id: row!.id, amountKobo: amount };
 }
 
@@ -121,84 +172,57 @@ async function paymentStatusAfterRefunds(sql: SqlRunner, reference: string): Pro
 export type RefundResult = {
   id: string;
   amountKobo: number;
-  status: 'processed' | 'pending';
+  status: RefundStatus;
   paymentStatus: PaymentStatus;
 };
 
-/**
- * Steps 2 and 3 for one pending refund. A refusal by the provider marks it failed and throws a
- * 502 with the provider's words; when the provider cannot be reached the refund stays pending and
- * `PaystackError` is thrown (the job retries; an admin is told to check).
- */
-export async function executeRefund(deps: AppDeps, actor: Actor, refundId: string): Promise<RefundResult> {
-  const [refund] = await deps.database.sql.query<RefundRow>('SELECT * FROM refunds WHERE id = $1', [
-    refundId,
-  ]);
-  if (!refund) throw notFound('Refund not found');
-  const amountKobo = Number(refund.amount_kobo);
-  if (refund.status !== 'pending') {
-    const [order] = await deps.database.sql.query<{ payment_status: PaymentStatus }>(
-      'SELECT payment_status FROM orders WHERE id = $1',
-      [refund.order_id],
-    );
-    return { id: refund.id, amountKobo, status: 'processed', paymentStatus: order!.payment_status };
-  }
-  const gateway = paymentGateway(deps);
-  let answer: Awaited<ReturnType<typeof refundTransaction>>;
-  try {
-    answer = await refundTransaction(gateway, {
-      reference: refund.reference,
-      amountKobo,
-      reason: refund.reason ?? undefined,
-    });
-  } catch (error) {
-    if (error instanceof PaystackError && error.kind === 'rejected') {
-      await deps.database.transaction(async (sql) => {
-        const [failed] = await sql.query<{ id: string }>(
-          `UPDATE refunds SET status = 'failed', error = $2, processed_at = now()
-            WHERE id = $1 AND status = 'pending' RETURNING id`,
-          [refund.id, error.message.slice(0, 1000)],
-        );
-        if (!failed) return;
-        await recordAudit(sql, actor, {
-          action: 'refund_failed',
-          entityType: 'refund',
-          entityId: refund.id,
-          details: {
-            orderId: refund.order_id,
-            reference: refund.reference,
-            amountKobo,
-            error: error.message,
-          },
-        });
-      });
-      throw new AppError(
-        'refund_refused',
-        502,
-        `The payment provider refused the refund: ${error.message.replace(/^Paystack refused: /, '')}`,
-      );
-    }
-    throw error;
-  }
+async function currentResult(sql: SqlRunner, refundId: string): Promise<RefundResult> {
+  const [row] = await sql.query<{
+    id: string;
+    amount_kobo: string | number;
+    status: RefundStatus;
+    payment_status: PaymentStatus;
+  }>(
+    `SELECT r.id, r.amount_kobo, r.status, o.payment_status
+       FROM refunds r JOIN orders o ON o.id = r.order_id WHERE r.id = $1`,
+    [refundId],
+  );
+  if (!row) throw notFound('Refund not found');
+  return {
+    id: row.id,
+    amountKobo: Number(row.amount_kobo),
+    status: row.status,
+    paymentStatus: row.payment_status,
+  };
+}
 
-  return deps.database.transaction(async (sql): Promise<RefundResult> => {
+const refundChange = (orderId: string, userId: string | null, action: string) =>
+  ({ table: 'orders', id: orderId, userId, action }) as const;
+
+/**
+ * Paystack says the refund is done: marks it processed (once, whoever gets here first: the answer,
+ * the webhook or the reconcile job), sets the order's payment status from what has been refunded,
+ * audits, announces and emails the shopper, in one transaction.
+ */
+async function settleRefund(
+  deps: AppDeps,
+  actor: Actor,
+  refund: RefundRow,
+  answer: ProviderRefund,
+): Promise<void> {
+  const amountKobo = Number(refund.amount_kobo);
+  await deps.database.transaction(async (sql) => {
     const [order] = await sql.query<{ user_id: string | null; payment_status: PaymentStatus }>(
       'SELECT user_id, payment_status FROM orders WHERE id = $1 FOR UPDATE',
       [refund.order_id],
     );
     const [done] = await sql.query<{ id: string }>(
-      `UPDATE refunds SET status = 'processed', provider_refund_id = $2, provider_status = $3, processed_at = now()
+      `UPDATE refunds SET status = 'processed', provider_refund_id = coalesce(provider_refund_id, $2),
+              provider_status = $3, processed_at = now(), next_check_at = NULL, error = NULL
         WHERE id = $1 AND status = 'pending' RETURNING id`,
       [refund.id, answer.id, answer.status],
     );
-    if (!order || !done) {
-      return {
-        id: refund.id,
-        amountKobo,
-        status: 'processed',
-        paymentStatus: order?.payment_status ?? 'paid',
-      };
-    }
+    if (!order || !done) return;
     const paying = await payingReference(sql, refund.order_id);
     let paymentStatus = order.payment_status;
     if (paying === refund.reference) {
@@ -212,30 +236,318 @@ export async function executeRefund(deps: AppDeps, actor: Actor, refundId: strin
       action: refund.kind === 'second_payment' ? 'second_payment_refunded' : 'refunded',
       entityType: 'refund',
       entityId: refund.id,
+      orderId: refund.order_id,
       // A second payment's refund leaves the order's payment status as it was: nothing to compare.
       ...(paymentStatus === order.payment_status
         ? {}
         : { before: { paymentStatus: order.payment_status }, after: { paymentStatus } }),
       details: {
-        orderId: refund.order_id,
         reference: refund.reference,
         amountKobo,
         providerRefundId: answer.id,
+        requestedBy: refund.actor_label,
         ...(refund.reason ? { reason: refund.reason } : {}),
       },
     });
-    await announce(sql, { table: 'orders', id: refund.order_id, userId: order.user_id, action: 'refunded' });
+    await announce(sql, refundChange(refund.order_id, order.user_id, 'refunded'));
     // The shopper was told about a second payment's refund when it was found.
     if (refund.kind === 'admin' && paying === refund.reference) {
       await queueOrderEmail(deps, sql, refund.order_id, 'refund_issued', { amountKobo });
     }
-    return { id: refund.id, amountKobo, status: 'processed', paymentStatus };
   });
+}
+
+/**
+ * The refund did not happen (Paystack refused or failed it, or never received it): its amount is
+ * free again, and the admin sees why. `onlyIfNeverReceived` fails it only when Paystack never
+ * confirmed it and no request for it can still be on its way, under the row's lock, so a request
+ * sent meanwhile is never declared lost.
+ */
+async function failRefund(
+  deps: AppDeps,
+  actor: Actor,
+  refund: RefundRow,
+  failure: { error: string; answer?: ProviderRefund; onlyIfNeverReceived?: boolean },
+): Promise<boolean> {
+  return deps.database.transaction(async (sql) => {
+    const [order] = await sql.query<{ user_id: string | null }>(
+      'SELECT user_id FROM orders WHERE id = $1 FOR UPDATE',
+      [refund.order_id],
+    );
+    const guard = failure.onlyIfNeverReceived
+      ? `AND provider_refund_id IS NULL AND coalesce(last_attempt_at, created_at) < now() - ${IN_FLIGHT}`
+      : '';
+    const [failed] = await sql.query<{ id: string }>(
+      `UPDATE refunds SET status = 'failed', error = $2, provider_refund_id = coalesce(provider_refund_id, $3),
+              provider_status = coalesce($4, provider_status), processed_at = now(), next_check_at = NULL
+        WHERE id = $1 AND status = 'pending' ${guard} RETURNING id`,
+      [refund.id, failure.error.slice(0, 1000), failure.answer?.id ?? null, failure.answer?.status ?? null],
+    );
+    if (!failed) return false;
+    await recordAudit(sql, actor, {
+      action: 'refund_failed',
+      entityType: 'refund',
+      entityId: refund.id,
+      orderId: refund.order_id,
+      before: { status: 'pending' },
+      after: { status: 'failed' },
+      details: {
+        reference: refund.reference,
+        amountKobo: Number(refund.amount_kobo),
+        error: failure.error,
+        requestedBy: refund.actor_label,
+      },
+    });
+    await announce(sql, refundChange(refund.order_id, order?.user_id ?? null, 'refund_failed'));
+    return true;
+  });
+}
+
+/** What Paystack said about a refund, applied: settled, failed, or still on its way. */
+async function applyProviderAnswer(
+  deps: AppDeps,
+  actor: Actor,
+  refund: RefundRow,
+  answer: ProviderRefund,
+  options: { checked: boolean },
+): Promise<RefundResult> {
+  if (answer.status === 'processed') {
+    await settleRefund(deps, actor, refund, answer);
+  } else if (answer.status === 'failed') {
+    await failRefund(deps, actor, refund, { error: REFUND_FAILED_AT_PROVIDER, answer });
+  } else {
+    // pending, processing (or a status Paystack adds later): checked again with back-off.
+    await deps.database.transaction(async (sql) => {
+      const [order] = await sql.query<{ user_id: string | null }>(
+        'SELECT user_id FROM orders WHERE id = $1',
+        [refund.order_id],
+      );
+      const [changed] = await sql.query<{ id: string }>(
+        `UPDATE refunds SET provider_refund_id = coalesce(provider_refund_id, $2), provider_status = $3, error = NULL,
+                ${options.checked ? 'checks = checks + 1, last_checked_at = now(),' : ''}
+                next_check_at = ${NEXT_CHECK}
+          WHERE id = $1 AND status = 'pending' RETURNING id`,
+        [refund.id, answer.id, answer.status.slice(0, 50)],
+      );
+      if (changed)
+        await announce(sql, refundChange(refund.order_id, order?.user_id ?? null, 'refund_pending'));
+    });
+  }
+  return currentResult(deps.database.sql, refund.id);
+}
+
+/**
+ * A refund Paystack may have without our having its id (its creation was never answered): looks
+ * for it among the charge's refunds at Paystack, by amount, leaving out those already ours.
+ */
+async function findAtProvider(
+  deps: AppDeps,
+  gateway: Gateway,
+  refund: RefundRow,
+): Promise<ProviderRefund | null> {
+  const sql = deps.database.sql;
+  const [charge] = await sql.query<{ provider_id: string | null }>(
+    `SELECT provider_response->>'id' AS provider_id FROM payment_transactions WHERE reference = $1`,
+    [refund.reference],
+  );
+  // Paystack lists refunds by its own transaction id, which Verify reported.
+  const listed = await listRefunds(gateway, charge?.provider_id ?? refund.reference);
+  const ours = new Set(
+    (
+      await sql.query<{ provider_refund_id: string }>(
+        'SELECT provider_refund_id FROM refunds WHERE reference = $1 AND provider_refund_id IS NOT NULL',
+        [refund.reference],
+      )
+    ).map((row) => row.provider_refund_id),
+  );
+  const amount = Number(refund.amount_kobo);
+  const candidates = listed.filter(
+    (candidate) => candidate.id !== null && !ours.has(candidate.id) && candidate.amountKobo === amount,
+  );
+  return candidates.find((candidate) => candidate.status !== 'failed') ?? candidates[0] ?? null;
+}
+
+async function readRefund(sql: SqlRunner, refundId: string): Promise<RefundRow | undefined> {
+  const [row] = await sql.query<RefundRow>('SELECT * FROM refunds WHERE id = $1', [refundId]);
+  return row;
+}
+
+/**
+ * Step 2 for one pending refund Paystack has not confirmed yet: asks Paystack to create it and
+ * applies the answer. A refusal marks it failed and throws a 502 with the provider's words; when
+ * Paystack cannot be reached (or fails on its side) the refund stays pending for the reconcile
+ * job and the `PaystackError` is thrown. Run again, it reports where the refund stands.
+ */
+export async function executeRefund(deps: AppDeps, actor: Actor, refundId: string): Promise<RefundResult> {
+  const gateway = paymentGateway(deps);
+  const [claimed] = await deps.database.sql.query<RefundRow>(
+    `UPDATE refunds SET attempts = attempts + 1, last_attempt_at = now(), next_check_at = now() + ${IN_FLIGHT}
+      WHERE id = $1 AND status = 'pending' AND provider_refund_id IS NULL RETURNING *`,
+    [refundId],
+  );
+  if (!claimed) return currentResult(deps.database.sql, refundId);
+  if (claimed.attempts > 1) {
+    // An earlier request may have reached Paystack without its answer reaching us: never twice.
+    const found = await findAtProvider(deps, gateway, claimed);
+    if (found) return applyProviderAnswer(deps, actor, claimed, found, { checked: true });
+  }
+  let answer: ProviderRefund;
+  try {
+    answer = await refundTransaction(gateway, {
+      reference: claimed.reference,
+      amountKobo: Number(claimed.amount_kobo),
+      reason: claimed.reason ?? undefined,
+    });
+  } catch (error) {
+    if (error instanceof PaystackError && error.kind === 'rejected') {
+      const words = error.message.replace(/^Paystack refused: /, '');
+      await failRefund(deps, actor, claimed, { error: `Paystack refused the refund: ${words}` });
+      throw new AppError('refund_refused', 502, `The payment provider refused the refund: ${words}`);
+    }
+    if (error instanceof PaystackError) {
+      await deps.database.sql.query(`UPDATE refunds SET error = $2 WHERE id = $1 AND status = 'pending'`, [
+        refundId,
+        error.message.slice(0, 1000),
+      ]);
+    }
+    throw error;
+  }
+  return applyProviderAnswer(deps, actor, claimed, answer, { checked: false });
+}
+
+/**
+ * Asks Paystack where one pending refund stands and applies the answer: by its id (Fetch Refund),
+ * or, never confirmed, by looking for it among the charge's refunds; one Paystack never received
+ * fails once no request for it can still be on its way. Throws `PaystackError` when Paystack
+ * cannot be reached (the next check is pushed back).
+ */
+export async function checkRefund(deps: AppDeps, actor: Actor, refundId: string): Promise<RefundResult> {
+  const refund = await readRefund(deps.database.sql, refundId);
+  if (!refund) throw notFound('Refund not found');
+  if (refund.status !== 'pending') return currentResult(deps.database.sql, refundId);
+  const gateway = paymentGateway(deps);
+  try {
+    const answer = refund.provider_refund_id
+      ? await fetchRefund(gateway, refund.provider_refund_id)
+      : await findAtProvider(deps, gateway, refund);
+    if (answer) return await applyProviderAnswer(deps, actor, refund, answer, { checked: true });
+    const failed = await failRefund(deps, actor, refund, {
+      error: REFUND_NOT_AT_PROVIDER,
+      onlyIfNeverReceived: true,
+    });
+    if (!failed) {
+      await deps.database.sql.query(
+        `UPDATE refunds SET checks = checks + 1, last_checked_at = now(), next_check_at = ${NEXT_CHECK}
+          WHERE id = $1 AND status = 'pending'`,
+        [refundId],
+      );
+    }
+    return currentResult(deps.database.sql, refundId);
+  } catch (error) {
+    if (error instanceof PaystackError) {
+      await deps.database.sql.query(
+        `UPDATE refunds SET checks = checks + 1, last_checked_at = now(), next_check_at = ${NEXT_CHECK}, error = $2
+          WHERE id = $1 AND status = 'pending'`,
+        [refundId, `Last check: ${error.message}`.slice(0, 1000)],
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * The reconcile job's work: every pending refund whose check is due is asked about (a few at a
+ * time, oldest first). A refund Paystack cannot tell us about now is simply checked again later.
+ */
+export async function reconcileRefunds(
+  deps: AppDeps,
+  options: { limit?: number } = {},
+): Promise<{ checked: number; failures: number }> {
+  if (!deps.payments) return { checked: 0, failures: 0 };
+  const due = await deps.database.sql.query<{ id: string }>(
+    `SELECT id FROM refunds WHERE status = 'pending' AND next_check_at <= now()
+      ORDER BY next_check_at LIMIT $1`,
+    [options.limit ?? 50],
+  );
+  let failures = 0;
+  for (const { id } of due) {
+    try {
+      await checkRefund(deps, systemActor('refund-check'), id);
+    } catch (error) {
+      failures += 1;
+      deps.logger.warn({ refundId: id, err: error }, 'a refund could not be checked with the provider');
+    }
+  }
+  return { checked: due.length, failures };
+}
+
+/** Scheduled every minute (jobs/all-jobs.ts): pending refunds never stay unsettled for ever. */
+export const reconcileRefundsJob = defineJob<Record<string, never>>({
+  name: 'reconcile-refunds',
+  retryLimit: 0,
+  retryDelaySeconds: 0,
+  async run(_data, { deps }) {
+    await reconcileRefunds(deps);
+  },
+});
+
+/** What a refund.* webhook names: the transaction whose refund changed, nothing to trust alone. */
+export type RefundEvent = { event?: unknown; data?: { transaction_reference?: unknown } };
+
+/**
+ * A refund.pending / processing / processed / failed webhook. It does not carry the refund's id,
+ * so it is taken as a prompt: every pending refund of that charge is checked with Paystack, whose
+ * answer is applied. Throws when Paystack cannot be reached, so the event's job tries again.
+ */
+export async function handleRefundEvent(
+  deps: AppDeps,
+  event: RefundEvent,
+): Promise<'processed' | 'unknown_reference'> {
+  const reference =
+    typeof event.data?.transaction_reference === 'string' ? event.data.transaction_reference : '';
+  const open = reference
+    ? await deps.database.sql.query<{ id: string }>(
+        `SELECT id FROM refunds WHERE reference = $1 AND status = 'pending' ORDER BY created_at`,
+        [reference],
+      )
+    : [];
+  if (open.length === 0) return 'unknown_reference';
+  for (const { id } of open) await checkRefund(deps, systemActor('payment-webhook'), id);
+  return 'processed';
+}
+
+function unansweredError(error: unknown): never {
+  if (error instanceof PaystackError) {
+    throw new AppError(
+      'refund_unconfirmed',
+      502,
+      'Paystack did not answer. The refund is kept as pending and checked with Paystack automatically: it will show here as refunded or failed.',
+    );
+  }
+  throw error;
+}
+
+/** Locks the order and finds the successful charge a refund goes back against. */
+async function refundableCharge(sql: SqlRunner, orderId: string, reference?: string): Promise<string> {
+  const [order] = await sql.query<{ id: string }>('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [
+    orderId,
+  ]);
+  if (!order) throw notFound('Order not found');
+  const charge = reference ?? (await payingReference(sql, orderId));
+  const [found] = charge
+    ? await sql.query<{ id: string }>(
+        `SELECT id FROM payment_transactions WHERE reference = $1 AND order_id = $2 AND status = 'success'`,
+        [charge, orderId],
+      )
+    : [];
+  if (!charge || !found) throw conflict('not_refundable', 'This order has no card payment to refund.');
+  return charge;
 }
 
 /**
  * An admin refunds a paid order, in full (no amount) or in part, against the charge that paid it
  * or, with `reference`, against another successful charge of the order (a second payment).
+ * Answers the refund as Paystack left it: usually pending, settled later.
  */
 export async function refundOrder(
   deps: AppDeps,
@@ -245,21 +557,7 @@ export async function refundOrder(
 ): Promise<RefundResult> {
   paymentGateway(deps);
   const reserved = await deps.database.transaction(async (sql) => {
-    const [order] = await sql.query<{ payment_status: PaymentStatus }>(
-      'SELECT payment_status FROM orders WHERE id = $1 FOR UPDATE',
-      [orderId],
-    );
-    if (!order) throw notFound('Order not found');
-    const reference = input.reference ?? (await payingReference(sql, orderId));
-    const [charge] = reference
-      ? await sql.query<{ id: string }>(
-          `SELECT id FROM payment_transactions WHERE reference = $1 AND order_id = $2 AND status = 'success'`,
-          [reference, orderId],
-        )
-      : [];
-    if (!reference || !charge) {
-      throw conflict('not_refundable', 'This order has no card payment to refund.');
-    }
+    const reference = await refundableCharge(sql, orderId, input.reference);
     return reserveRefund(sql, actor, {
       orderId,
       reference,
@@ -268,25 +566,69 @@ export async function refundOrder(
       reason: input.reason,
     });
   });
-  try {
-    return await executeRefund(deps, actor, reserved.id);
-  } catch (error) {
+  return executeRefund(deps, actor, reserved.id).catch(unansweredError);
+}
+
+/**
+ * An admin tries a failed refund again: a new refund of the same amount against the same charge
+ * (if it is still free), naming the one it retries; a refund is retried once.
+ */
+export async function retryRefund(
+  deps: AppDeps,
+  actor: Actor,
+  orderId: string,
+  refundId: string,
+): Promise<RefundResult> {
+  paymentGateway(deps);
+  const reserved = await deps.database.transaction(async (sql) => {
+    await refundableCharge(sql, orderId);
+    const [failed] = await sql.query<RefundRow & { retried: boolean }>(
+      `SELECT r.*, EXISTS (SELECT 1 FROM refunds n WHERE n.retry_of = r.id) AS retried
+         FROM refunds r WHERE r.id = $1 AND r.order_id = $2`,
+      [refundId, orderId],
+    );
+    if (!failed) throw notFound('Refund not found');
+    if (failed.status !== 'failed')
+      throw conflict('refund_not_failed', 'Only a failed refund can be retried.');
+    if (failed.retried) throw conflict('refund_retried', 'This refund has already been retried.');
+    return reserveRefund(sql, actor, {
+      orderId,
+      reference: failed.reference,
+      amountKobo: Number(failed.amount_kobo),
+      kind: failed.kind,
+      reason: failed.reason,
+      retryOf: failed.id,
+    });
+  });
+  return executeRefund(deps, actor, reserved.id).catch(unansweredError);
+}
+
+/** 'Check with Paystack now' on a pending refund of the order. */
+export async function checkOrderRefund(
+  deps: AppDeps,
+  actor: Actor,
+  orderId: string,
+  refundId: string,
+): Promise<RefundResult> {
+  const refund = await readRefund(deps.database.sql, refundId);
+  if (!refund || refund.order_id !== orderId) throw notFound('Refund not found');
+  return checkRefund(deps, actor, refundId).catch((error: unknown) => {
     if (error instanceof PaystackError) {
       throw new AppError(
-        'refund_unconfirmed',
+        'payment_provider_error',
         502,
-        'The payment provider did not answer. The refund is recorded as pending: check the Paystack dashboard before trying again.',
+        'Paystack did not answer. The refund stays pending and is checked again automatically.',
       );
     }
     throw error;
-  }
+  });
 }
 
 /**
  * A successful charge for an order another charge had already paid (initialised twice, paid
  * twice): inside the payment's transaction, with the order row locked, flag it, write its full
  * refund as pending, tell the shopper, and enqueue the refund, so the flag, the email and the
- * refund commit together. Until the provider accepts the refund the order shows 'REFUND DUE'.
+ * refund commit together. Until the provider has refunded it the order shows 'REFUND DUE'.
  */
 export async function flagSecondPayment(
   deps: AppDeps,
@@ -305,7 +647,7 @@ export async function flagSecondPayment(
   });
   await recordAudit(sql, actor, {
     action: 'second_payment',
-    entityType: 'order',
+    entityType: 'payment',
     entityId: input.orderId,
     details: { reference: input.reference, amountKobo: input.amountKobo, refundId: refund.id },
   });
@@ -315,8 +657,10 @@ export async function flagSecondPayment(
 }
 
 /**
- * Refunds a second payment through the provider. Retried with back-off while the provider cannot
- * be reached; a refusal leaves it failed, shown to admins as 'REFUND DUE' to refund by hand.
+ * Asks the provider to refund a second payment. Retried with back-off while the provider cannot
+ * be reached (each retry first looks for the earlier request at Paystack); after the last try the
+ * refund stays pending for the reconcile job. A refusal leaves it failed, shown to admins as
+ * 'REFUND DUE' with a Retry.
  */
 export const refundSecondPaymentJob = defineJob<{ refundId: string }>({
   name: 'refund-second-payment',

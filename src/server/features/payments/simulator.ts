@@ -5,15 +5,20 @@ import { formatNaira } from '#shared/money';
 import type { SimulatorMessage } from '#shared/schemas/payments';
 import { findUnstorable } from '#shared/schemas/text';
 import type { AppDeps, AppEnv } from '../../context';
+import type { SqlRunner } from '../../db/client';
 import { escapeHtml } from '../../html';
+import { defineJob } from '../../jobs/define';
 import { isOwnSiteRequest } from '../accounts/middleware';
 import { isSimulatorMode, SIMULATOR_PATH, SIMULATOR_SECRET_KEY, signWebhook } from './gateway';
 
 /**
  * A Paystack look-alike for development, demos and tests when no Paystack keys are configured:
  * the same Initialize and Verify endpoints and envelope ({ status, message, data }), a hosted pay
- * page, and a signed charge.success webhook to our own /api/payments/webhook. Its records live in
- * simulator_transactions, so any server process can answer for any transaction.
+ * page, and a signed charge.success webhook to our own /api/payments/webhook. Refunds go as they
+ * do at Paystack: Create Refund answers 'pending', then the refund settles a moment later (a job,
+ * `simulatorSettleRefundJob`) and a signed refund.processed webhook follows; Fetch and List
+ * Refunds say where each stands. Its records live in simulator_transactions and
+ * simulator_refunds, so any server process can answer for any transaction.
  */
 
 type SimRow = {
@@ -47,10 +52,41 @@ const refundBody = z.object({
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
+type SimRefundRow = {
+  id: number | string;
+  reference: string;
+  amount_kobo: number | string;
+  status: 'pending' | 'processing' | 'processed' | 'failed';
+  merchant_note: string | null;
+  created_at: Date | string;
+  refunded_at: Date | string | null;
+};
+
+/** A transaction's numeric id, as Paystack gives one; refunds are listed by it. */
+const transactionId = (row: Pick<SimRow, 'access_code'>) => Number.parseInt(row.access_code.slice(0, 8), 16);
+
+function refundData(refund: SimRefundRow, transaction: SimRow) {
+  return {
+    id: Number(refund.id),
+    integration: 1,
+    domain: 'test',
+    transaction: transactionId(transaction),
+    amount: Number(refund.amount_kobo),
+    deducted_amount: Number(refund.amount_kobo),
+    currency: transaction.currency,
+    channel: 'card',
+    status: refund.status,
+    merchant_note: refund.merchant_note,
+    customer_note: null,
+    refunded_at: iso(refund.refunded_at),
+    createdAt: iso(refund.created_at),
+  };
+}
+
 function transactionData(row: SimRow) {
   const metadata = typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata;
   return {
-    id: Number.parseInt(row.access_code.slice(0, 8), 16),
+    id: transactionId(row),
     domain: 'test',
     status: row.status,
     reference: row.reference,
@@ -78,19 +114,71 @@ async function findByAccessCode(deps: AppDeps, accessCode: string): Promise<SimR
   return row;
 }
 
+/** Sends an event to our own webhook, signed as Paystack would sign it; true once accepted. */
+async function sendWebhook(deps: AppDeps, event: string, data: unknown): Promise<boolean> {
+  const body = JSON.stringify({ event, data });
+  const response = await deps.inProcess.fetch(`${deps.env.publicUrl}/api/payments/webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-paystack-signature': signWebhook(SIMULATOR_SECRET_KEY, body),
+    },
+    body,
+  });
+  return response.ok;
+}
+
+/**
+ * Settles one simulated refund the way Paystack does some time after Create Refund: processed,
+ * then a signed refund.processed webhook (with the transaction's reference, not the refund's id,
+ * as Paystack sends it). Enqueued by Create Refund; retried if our webhook does not take it.
+ */
+export const simulatorSettleRefundJob = defineJob<{ refundId: number }>({
+  name: 'simulator-settle-refund',
+  retryLimit: 5,
+  retryDelaySeconds: 2,
+  async run({ refundId }, { deps }) {
+    const sql = deps.database.sql;
+    const [refund] = await sql.query<SimRefundRow>(
+      `UPDATE simulator_refunds SET status = 'processed', refunded_at = coalesce(refunded_at, now())
+        WHERE id = $1 RETURNING *`,
+      [refundId],
+    );
+    if (!refund) return;
+    const [transaction] = await sql.query<SimRow>(
+      'SELECT * FROM simulator_transactions WHERE reference = $1',
+      [refund.reference],
+    );
+    if (!transaction) return;
+    const accepted = await sendWebhook(deps, 'refund.processed', {
+      status: 'processed',
+      transaction_reference: transaction.reference,
+      refund_reference: `SIMRF_${refund.id}`,
+      amount: String(refund.amount_kobo),
+      currency: transaction.currency,
+      processor: 'simulator',
+      customer: { email: transaction.email },
+      integration: 1,
+      domain: 'test',
+    });
+    if (!accepted) throw new Error('the shop did not accept the refund.processed webhook');
+  },
+});
+
+async function findRefunds(sql: SqlRunner, where: string, params: unknown[]) {
+  return sql.query<SimRefundRow & { transaction: SimRow }>(
+    `SELECT r.*, row_to_json(t) AS transaction
+       FROM simulator_refunds r JOIN simulator_transactions t ON t.reference = r.reference
+      WHERE ${where} ORDER BY r.id`,
+    params,
+  );
+}
+
 /** Sends charge.success to our own webhook, signed as Paystack would sign it. */
 async function deliverWebhook(deps: AppDeps, row: SimRow): Promise<void> {
-  const body = JSON.stringify({ event: 'charge.success', data: transactionData(row) });
   try {
-    const response = await deps.inProcess.fetch(`${deps.env.publicUrl}/api/payments/webhook`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-paystack-signature': signWebhook(SIMULATOR_SECRET_KEY, body),
-      },
-      body,
-    });
-    if (!response.ok) deps.logger.warn({ status: response.status }, 'simulator webhook was not accepted');
+    const accepted = await sendWebhook(deps, 'charge.success', transactionData(row));
+    if (!accepted) deps.logger.warn('simulator webhook was not accepted');
   } catch (error) {
     deps.logger.error({ err: error }, 'simulator webhook delivery failed');
   }
@@ -225,30 +313,41 @@ export function paystackSimulatorRoutes() {
 
   // Create Refund: like Paystack, only a successful charge can be refunded, and never for more
   // than it took (partial refunds add up to its amount at most). The conditional update keeps
-  // that true when two refunds arrive at once, from any server process.
+  // that true when two refunds arrive at once, from any server process. The refund is answered
+  // 'pending' and settled by a job right after this answer, which then sends refund.processed.
   app.post('/refund', async (c) => {
     if (!requireKey(c.req.header('authorization')))
       return c.json({ status: false, message: 'Invalid key' }, 401);
     const parsed = refundBody.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ status: false, message: 'Invalid refund details' }, 400);
-    const sql = c.get('deps').database.sql;
+    const deps = c.get('deps');
     const reference = String(parsed.data.transaction);
-    const [existing] = await sql.query<SimRow>('SELECT * FROM simulator_transactions WHERE reference = $1', [
-      reference,
-    ]);
+    const [existing] = await deps.database.sql.query<SimRow>(
+      'SELECT * FROM simulator_transactions WHERE reference = $1',
+      [reference],
+    );
     if (!existing) return c.json({ status: false, message: 'Transaction not found' }, 404);
     if (existing.status !== 'success') {
       return c.json({ status: false, message: 'Transaction has not been completed' }, 400);
     }
     const amount = parsed.data.amount ?? Number(existing.amount_kobo) - Number(existing.refunded_kobo);
-    const [row] = await sql.query<SimRow>(
-      `UPDATE simulator_transactions
-          SET refunded_kobo = refunded_kobo + $2, updated_at = now()
-        WHERE reference = $1 AND status = 'success' AND refunded_kobo + $2 <= amount_kobo
-        RETURNING *`,
-      [reference, amount],
-    );
-    if (!row || amount <= 0) {
+    const created = await deps.database.transaction(async (sql) => {
+      const [row] = await sql.query<SimRow>(
+        `UPDATE simulator_transactions
+            SET refunded_kobo = refunded_kobo + $2, updated_at = now()
+          WHERE reference = $1 AND status = 'success' AND refunded_kobo + $2 <= amount_kobo
+          RETURNING *`,
+        [reference, amount],
+      );
+      if (!row || amount <= 0) return null;
+      const [refund] = await sql.query<SimRefundRow>(
+        `INSERT INTO simulator_refunds (reference, amount_kobo, merchant_note) VALUES ($1, $2, $3) RETURNING *`,
+        [reference, amount, parsed.data.merchant_note ?? null],
+      );
+      await deps.jobs.enqueue(sql, simulatorSettleRefundJob, { refundId: Number(refund!.id) });
+      return { row, refund: refund! };
+    });
+    if (!created) {
       return c.json(
         { status: false, message: 'Refund amount cannot be more than the unrefunded transaction amount' },
         400,
@@ -257,18 +356,41 @@ export function paystackSimulatorRoutes() {
     return c.json({
       status: true,
       message: 'Refund has been queued for processing',
-      data: {
-        transaction: transactionData(row),
-        id: Number.parseInt(randomBytes(4).toString('hex'), 16),
-        integration: 1,
-        domain: 'test',
-        amount,
-        currency: row.currency,
-        status: 'processed',
-        refunded_at: new Date().toISOString(),
-        merchant_note: parsed.data.merchant_note ?? null,
-        customer_note: null,
-      },
+      data: { ...refundData(created.refund, created.row), transaction: transactionData(created.row) },
+    });
+  });
+
+  // Fetch Refund.
+  app.get('/refund/:id', async (c) => {
+    if (!requireKey(c.req.header('authorization')))
+      return c.json({ status: false, message: 'Invalid key' }, 401);
+    const id = Number(c.req.param('id'));
+    const [refund] = Number.isSafeInteger(id)
+      ? await findRefunds(c.get('deps').database.sql, 'r.id = $1', [id])
+      : [];
+    if (!refund) return c.json({ status: false, message: 'Refund not found' }, 404);
+    return c.json({
+      status: true,
+      message: 'Refund retrieved',
+      data: refundData(refund, refund.transaction),
+    });
+  });
+
+  // List Refunds, of one transaction (its numeric id, or its reference).
+  app.get('/refund', async (c) => {
+    if (!requireKey(c.req.header('authorization')))
+      return c.json({ status: false, message: 'Invalid key' }, 401);
+    const transaction = c.req.query('transaction') ?? '';
+    const refunds = await findRefunds(
+      c.get('deps').database.sql,
+      `(t.reference = $1 OR ($1 ~ '^[0-9]{1,10}$' AND ('x' || lpad(substr(t.access_code, 1, 8), 16, '0'))::bit(64)::bigint = $1::bigint))`,
+      [transaction],
+    );
+    return c.json({
+      status: true,
+      message: 'Refunds retrieved',
+      data: refunds.map((refund) => refundData(refund, refund.transaction)),
+      meta: { total: refunds.length, perPage: 100, page: 1 },
     });
   });
 

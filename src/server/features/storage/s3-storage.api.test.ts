@@ -35,9 +35,13 @@ describe('the S3 storage adapter, against a real S3-compatible server', () => {
     expect(await storage.stat('logo', 'logo.svg')).toMatchObject({ size: 11 });
     expect(await storage.stat('logo', 'missing.svg')).toBeNull();
     expect(await storage.exists('product-images', 'logo.svg')).toBe(false);
+    const opened = await storage.open('logo', 'logo.svg');
+    expect(opened).toMatchObject({ size: 11 });
+    expect(opened!.modifiedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
     const chunks: Buffer[] = [];
-    for await (const chunk of await storage.stream('logo', 'logo.svg')) chunks.push(chunk as Buffer);
+    for await (const chunk of opened!.body) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).toString()).toBe('<svg></svg>');
+    expect(await storage.open('logo', 'missing.svg')).toBeNull();
 
     await storage.put('product-images', 'products/p2/a/400.webp', 'a');
     await storage.put('product-images', 'products/p2/b/400.webp', 'b');
@@ -75,26 +79,47 @@ describe('the S3 storage adapter, against a real S3-compatible server', () => {
       displayOrder: 1,
     });
     const folder = `products/${product.id}/${image.id}`;
-    expect(await bucket().exists('product-images', `${folder}/original.png`)).toBe(true);
+    expect(await bucket().exists('product-images', `${folder}/original.webp`)).toBe(true);
     expect(await bucket().exists('product-images', `${folder}/800.webp`)).toBe(true);
 
-    const response = await t.app.request(`http://localhost:3000/images/products/${image.id}/800.webp`);
+    const url = `http://localhost:3000/images/products/${image.id}/800.webp`;
+    /** The requests the shop made to the bucket while answering. */
+    const bucketCalls = async (answer: () => Response | Promise<Response>) => {
+      const before = s3.requests.length;
+      const response = await answer();
+      const body = Buffer.from(await response.arrayBuffer());
+      return {
+        response,
+        body,
+        calls: s3.requests.slice(before).map((call) => `${call.method} ${call.path}`),
+      };
+    };
+    const objectPath = `/${s3.bucket}/product-images/${folder}/800.webp`;
+
+    // One GET to the bucket per image served: its answer carries the size and time too.
+    const { response, body: served, calls } = await bucketCalls(() => t.app.request(url));
+    expect(calls).toEqual([`GET ${objectPath}`]);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/webp');
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const served = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get('content-length')).toBe(String(served.byteLength));
     expect(served.equals(await bucket().read('product-images', `${folder}/800.webp`))).toBe(true);
     expect((await sharp(served).metadata()).width).toBe(800);
+    // A revalidation and a HEAD need no bytes: one HEAD each.
     const etag = response.headers.get('etag')!;
-    const again = await t.app.request(`http://localhost:3000/images/products/${image.id}/800.webp`, {
-      headers: { 'if-none-match': etag },
-    });
-    expect(again.status).toBe(304);
+    const again = await bucketCalls(() => t.app.request(url, { headers: { 'if-none-match': etag } }));
+    expect(again.response.status).toBe(304);
+    expect(again.calls).toEqual([`HEAD ${objectPath}`]);
+    const head = await bucketCalls(() => t.app.request(url, { method: 'HEAD' }));
+    expect(head.response.status).toBe(200);
+    expect(head.response.headers.get('etag')).toBe(etag);
+    expect(head.response.headers.get('content-length')).toBe(String(served.byteLength));
+    expect(head.calls).toEqual([`HEAD ${objectPath}`]);
 
     expect(await deleteProductImage(t.deps, image.id)).toBe(true);
-    expect(await bucket().exists('product-images', `${folder}/original.png`)).toBe(false);
+    expect(await bucket().exists('product-images', `${folder}/original.webp`)).toBe(false);
     expect(await bucket().exists('product-images', `${folder}/800.webp`)).toBe(false);
-    const gone = await t.app.request(`http://localhost:3000/images/products/${image.id}/800.webp`);
+    const gone = await t.app.request(url);
     expect(gone.status).toBe(404);
   });
 });

@@ -23,10 +23,12 @@ describe('storage', () => {
     expect(await storage.exists('logo', 'products/p1/i1/400.webp')).toBe(false);
     expect(await storage.stat('product-images', 'products/p1/i1/400.webp')).toMatchObject({ size: 5 });
 
+    const opened = await storage.open('product-images', 'products/p1/i1/400.webp');
+    expect(opened).toMatchObject({ size: 5 });
     const chunks: Buffer[] = [];
-    for await (const chunk of await storage.stream('product-images', 'products/p1/i1/400.webp'))
-      chunks.push(chunk);
+    for await (const chunk of opened!.body) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).toString()).toBe('hello');
+    expect(await storage.open('product-images', 'products/p1/i1/800.webp')).toBeNull();
 
     await storage.delete('product-images', 'products/p1/i1/400.webp');
     expect(await storage.exists('product-images', 'products/p1/i1/400.webp')).toBe(false);

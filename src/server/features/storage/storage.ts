@@ -35,6 +35,8 @@ export function isBucket(value: string): value is Bucket {
 }
 
 export type StoredObject = { size: number; modifiedAt: Date };
+/** An object opened for reading: what `stat` says, and its bytes as they are read. */
+export type OpenedObject = StoredObject & { body: Readable };
 
 export interface Storage {
   /** Where objects live, for logs and the health of a deployment: 'local' or 's3'. */
@@ -44,8 +46,11 @@ export interface Storage {
   read(bucket: Bucket, key: string): Promise<Buffer>;
   /** Null when the object does not exist. */
   stat(bucket: Bucket, key: string): Promise<StoredObject | null>;
-  /** The object's bytes as they are read (for serving); fails if it does not exist. */
-  stream(bucket: Bucket, key: string): Promise<Readable>;
+  /**
+   * Size, modification time and the bytes as they are read, in one request to the store (for
+   * serving); null when the object does not exist. The caller must read or destroy `body`.
+   */
+  open(bucket: Bucket, key: string): Promise<OpenedObject | null>;
   exists(bucket: Bucket, key: string): Promise<boolean>;
   /** Deletes one object; deleting a missing object is not an error. */
   delete(bucket: Bucket, key: string): Promise<void>;
@@ -109,14 +114,22 @@ export function createStorage(dataDir: string): LocalStorage {
       const info = await statOrNull(pathOf(bucket, key));
       return info ? { size: info.size, modifiedAt: info.mtime } : null;
     },
-    async stream(bucket, key) {
-      const stream = createReadStream(pathOf(bucket, key));
+    async open(bucket, key) {
+      const file = pathOf(bucket, key);
+      const info = await statOrNull(file);
+      if (!info) return null;
+      const body = createReadStream(file);
       // Opening errors (a file deleted since its stat) surface here rather than mid-response.
-      await new Promise<void>((resolve, reject) => {
-        stream.once('open', () => resolve());
-        stream.once('error', reject);
-      });
-      return stream;
+      try {
+        await new Promise<void>((resolve, reject) => {
+          body.once('open', () => resolve());
+          body.once('error', reject);
+        });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      return { size: info.size, modifiedAt: info.mtime, body };
     },
     async exists(bucket, key) {
       return (await statOrNull(pathOf(bucket, key))) !== null;

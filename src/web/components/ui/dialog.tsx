@@ -55,7 +55,7 @@ export type DialogProps = {
   tone?: keyof typeof TONE;
   /** False while work must finish first: Escape, the backdrop and the close button do nothing. */
   dismissible?: boolean;
-  /** Classes of the part under the header (default: it scrolls on its own). */
+  /** Classes of the part under the header (default: it scrolls up and down on its own, never sideways). */
   bodyClassName?: string;
   onKeyDown?: (event: KeyboardEvent<HTMLDialogElement>) => void;
   children: ReactNode;
@@ -80,7 +80,7 @@ export function Dialog({
   size = 'md',
   tone = 'light',
   dismissible = true,
-  bodyClassName = 'min-h-0 flex-1 overflow-y-auto overscroll-contain',
+  bodyClassName = 'min-h-0 flex-1 overflow-x-hidden overflow-y-auto overscroll-contain',
   onKeyDown,
   children,
 }: DialogProps) {

@@ -13,9 +13,12 @@ export default function SonnerToaster({ attach }: { attach: (show: (item: Pendin
   );
   // At the bottom: at the top they covered the logo, the cart and the account icons (on phones the
   // toasts span the width, at the bottom edge, clear of the header; on wide screens bottom right).
+  // Above any bar fixed to the bottom of the screen: --toast-clearance is its height (app.css).
   return (
     <Toaster
       position="bottom-right"
+      offset={{ bottom: 'calc(24px + var(--toast-clearance, 0px))' }}
+      mobileOffset={{ bottom: 'calc(16px + var(--toast-clearance, 0px))' }}
       visibleToasts={3}
       duration={4000}
       closeButton

@@ -8,6 +8,7 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { api } from '../../lib/api';
 import { liveTopics, useLive } from '../../lib/live';
+import { useReadAgain } from '../../lib/read-again';
 import { paths } from '../../paths';
 import { OrderStatusBadge, PaymentStatusBadge } from '../orders/order-badges';
 
@@ -23,16 +24,26 @@ export const newestFirst = (orders: readonly Order[]): Order[] =>
 function useOrders(initial: Order[] | null) {
   const [orders, setOrders] = useState(initial);
   const [loading, setLoading] = useState(false);
-  const reload = useCallback(async (quiet: boolean) => {
-    if (!quiet) setLoading(true);
+  const failed = useRef(false);
+  // One read at a time, and one more after it when a change came meanwhile: a slow answer from
+  // before a change never replaces the newer one.
+  const read = useReadAgain(async () => {
     try {
       setOrders((await api.get<{ orders: Order[] }>('/api/orders')).orders);
+      failed.current = false;
     } catch {
-      if (!quiet) toast.error(FAILED);
-    } finally {
-      setLoading(false);
+      failed.current = true;
     }
-  }, []);
+  });
+  const reload = useCallback(
+    async (quiet: boolean) => {
+      if (!quiet) setLoading(true);
+      await read();
+      if (!quiet && failed.current) toast.error(FAILED);
+      setLoading(false);
+    },
+    [read],
+  );
 
   const toldOnce = useRef(false);
   useEffect(() => {

@@ -111,6 +111,7 @@ export function AdminShell({ tab, children }: { tab: AdminTab; children: ReactNo
 
       <nav
         aria-label="Admin sections"
+        data-bottom-bar
         className="fixed inset-x-0 bottom-0 z-30 border-t border-neutral-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
       >
         <ul className="grid grid-cols-4">
@@ -143,7 +144,7 @@ export function AdminShell({ tab, children }: { tab: AdminTab; children: ReactNo
         title="Admin menu"
         closeLabel="Close menu"
         placement="left"
-        bodyClassName="flex min-h-0 flex-1 flex-col overflow-y-auto"
+        bodyClassName="flex min-h-0 flex-1 flex-col overflow-x-hidden overflow-y-auto"
       >
         <SectionLinks
           tab={tab}

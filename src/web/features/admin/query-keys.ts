@@ -34,6 +34,7 @@ export const adminKeys = {
     shipping: () => [...ROOT, 'settings', 'shipping'] as const,
     payment: () => [...ROOT, 'settings', 'payment'] as const,
     emails: (filters: { status?: string; page: number }) => [...ROOT, 'settings', 'emails', filters] as const,
+    failedJobs: (page: number) => [...ROOT, 'settings', 'failed-jobs', page] as const,
   },
   /** The audit log (Settings → Audit log), by its filters. */
   audit: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setImageBaseUrl } from '#shared/images';
 import type { ProductDetail } from '#shared/schemas/catalog';
 import { listingHead, priceAmount, productHead, shortDescription } from './seo';
 
@@ -106,5 +107,28 @@ describe('listingHead', () => {
       '@type': 'ItemList',
       itemListElement: [{ position: 1, url: `${origin}/product/${product.id}` }],
     });
+  });
+});
+
+describe('with IMAGE_BASE_URL', () => {
+  it('points Open Graph and JSON-LD at the image address, not the shop', () => {
+    setImageBaseUrl('https://cdn.example.com');
+    try {
+      const tags = productHead(product, origin);
+      const image = `https://cdn.example.com/images/products/6d326ef3-310f-4b52-8959-1a7ea17a1b39/1200.webp`;
+      expect(content(tags, 'og:image')?.content).toBe(image);
+      const jsonLd = tags.find((tag) => 'jsonLd' in tag) as { jsonLd: { image: string[] } };
+      expect(jsonLd.jsonLd.image[0]).toBe(image);
+      const listing = listingHead({
+        title: 'T-Shirts',
+        description: 'Tees',
+        pathname: '/tshirts',
+        origin,
+        products: [product],
+      });
+      expect(content(listing, 'og:image')?.content).toBe(image);
+    } finally {
+      setImageBaseUrl('');
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { productImageUrl } from '#shared/images';
+import { absoluteImageUrl, productImageUrl } from '#shared/images';
 import type { Kobo } from '#shared/money';
 import type { ProductDetail, ProductSummary } from '#shared/schemas/catalog';
 import type { HeadTag } from '../../lib/route-module';
@@ -59,7 +59,7 @@ export function productHead(product: ProductDetail, origin: string): HeadTag[] {
   const url = `${origin}${paths.product(product.id)}`;
   const description = shortDescription(product.description);
   const main = product.images[0];
-  const imageUrls = product.images.map((image) => `${origin}${productImageUrl(image.id, 1200)}`);
+  const imageUrls = product.images.map((image) => absoluteImageUrl(productImageUrl(image.id, 1200), origin));
   const amount = priceAmount(product.priceKobo);
   const inStock = product.stock > 0;
   return [
@@ -117,7 +117,9 @@ export function listingHead(input: {
       description,
       url,
       type: 'website',
-      image: first ? { url: `${origin}${productImageUrl(first.id, 1200)}`, alt: first.altText } : null,
+      image: first
+        ? { url: absoluteImageUrl(productImageUrl(first.id, 1200), origin), alt: first.altText }
+        : null,
     }),
     {
       jsonLd: {

@@ -2,10 +2,12 @@
  * The ticking half of a drop's countdown, loaded after hydration (drop-parts.tsx) so the first
  * view of a shopper's page does not carry it.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ProductDetailResponse } from '#shared/schemas/catalog';
-import { api } from '../../lib/api';
+import { SERVER_TIME_HEADER } from '#shared/server-time';
+import { apiJson, browserFetch } from '../../lib/api';
 import { liveTopics, useLive } from '../../lib/live';
+import { useReadAgain } from '../../lib/read-again';
 
 /**
  * Milliseconds until `releaseAt` on the shop's clock: this device's clock corrected by its
@@ -78,11 +80,16 @@ export function DropTimer({ releaseAt, now, tone = 'light', onZero }: DropTimerP
   );
 }
 
+/** How soon to ask again when the countdown has ended but the server still says 'Coming soon'. */
+const STILL_COMING_RETRY_MS = 1000;
+
 /**
  * A product page's drop before its release: the timer, and the product read again from the
  * server when it reaches 0, when an admin changes the product (live topic), and once at the
  * start to set the clock by the server's. `onRead` gets every answer: the page switches to the
- * purchase choices when the server's answer says the drop is out.
+ * purchase choices when the server's answer says the drop is out. The countdown may end a moment
+ * early (this device's clock, a slow answer): the product is then read again every second until
+ * the server says the drop is out.
  */
 export function ProductDropWatch({
   productId,
@@ -95,29 +102,53 @@ export function ProductDropWatch({
   now: string;
   onRead: (body: ProductDetailResponse) => void;
 }) {
-  const reading = useRef(false);
+  const ended = useRef(false);
   const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
   const read = useRef(onRead);
   read.current = onRead;
 
-  const reload = useCallback(async () => {
-    if (reading.current) return;
-    reading.current = true;
+  // One read at a time, and one more after it when a change came meanwhile: a change announced
+  // while a read was on its way is never lost, and an older answer never replaces a newer one.
+  const reload = useReadAgain(async () => {
     clearTimeout(retry.current);
     try {
-      read.current(await api.get<ProductDetailResponse>(`/api/products/${encodeURIComponent(productId)}`));
+      let serverTime: string | null = null;
+      const body = await apiJson<ProductDetailResponse>(
+        (path, init) =>
+          browserFetch(path, init).then((response) => {
+            serverTime = response.headers.get(SERVER_TIME_HEADER);
+            return response;
+          }),
+        `/api/products/${encodeURIComponent(productId)}`,
+      );
+      // An answer the server kept for a few seconds carries the `now` of when it was made; the
+      // header is the server's clock as the answer left it.
+      const now = serverTime ?? body.now;
+      read.current({ ...body, now });
+      const release = body.product.releaseAt;
+      if (ended.current && release && Date.parse(release) > Date.parse(now)) {
+        retry.current = setTimeout(() => void reload(), STILL_COMING_RETRY_MS);
+      }
     } catch {
       // Offline for a moment: try again shortly.
       retry.current = setTimeout(() => void reload(), 2000);
-    } finally {
-      reading.current = false;
     }
-  }, [productId]);
+  });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another product's countdown reads that product
   useEffect(() => {
     void reload();
     return () => clearTimeout(retry.current);
-  }, [reload]);
+  }, [reload, productId]);
   useLive([liveTopics.product(productId)], () => void reload());
-  return <DropTimer releaseAt={releaseAt} now={now} onZero={() => void reload()} />;
+  return (
+    <DropTimer
+      releaseAt={releaseAt}
+      now={now}
+      onZero={() => {
+        ended.current = true;
+        void reload();
+      }}
+    />
+  );
 }

@@ -106,6 +106,32 @@ export function useSetPaymentStatus(orderId: string) {
   });
 }
 
+/** Tries a failed refund again (a new refund of the same amount). */
+export function useRetryRefund(orderId: string) {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (refundId: string) =>
+      apiJson<RefundResponse>(browserFetch, `/api/admin/orders/${orderId}/refunds/${refundId}/retry`, {
+        method: 'POST',
+        json: {},
+      }),
+    onSettled: invalidate,
+  });
+}
+
+/** Asks Paystack now where a pending refund stands. */
+export function useCheckRefund(orderId: string) {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (refundId: string) =>
+      apiJson<RefundResponse>(browserFetch, `/api/admin/orders/${orderId}/refunds/${refundId}/check`, {
+        method: 'POST',
+        json: {},
+      }),
+    onSettled: invalidate,
+  });
+}
+
 export function useRefundOrder(orderId: string) {
   const invalidate = useInvalidateOrders();
   return useMutation({

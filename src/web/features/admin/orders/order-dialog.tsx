@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from '#shared/constants';
 import { SHOP_TIME_ZONE } from '#shared/dates';
 import { formatNaira, nairaToKobo } from '#shared/money';
-import type { AdminOrderDetail, TimelineEntry } from '#shared/schemas/admin-orders';
+import type { AdminOrderDetail, AdminRefund, TimelineEntry } from '#shared/schemas/admin-orders';
 import type { Order } from '#shared/schemas/orders';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -18,7 +18,9 @@ import { orderStatusTone, paymentStatusTone } from '../../orders/order-status';
 import {
   packingSlipUrl,
   useAdminOrder,
+  useCheckRefund,
   useRefundOrder,
+  useRetryRefund,
   useSetOrderStatus,
   useSetPaymentStatus,
 } from './admin-orders-api';
@@ -190,6 +192,43 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
   );
 }
 
+type StatusChange = { field: 'status'; value: OrderStatus } | { field: 'payment'; value: PaymentStatus };
+
+/**
+ * What a drastic change will do, said before it is done: cancelling releases the stock and emails
+ * the shopper at once; a refunded payment status set by hand moves no money.
+ */
+function confirmation(change: StatusChange, paymentStatus: PaymentStatus) {
+  if (change.field === 'status') {
+    const paid = paymentStatus === 'paid' || paymentStatus === 'partially_refunded';
+    return {
+      title: 'Cancel this order?',
+      message: `Its items go back into stock at once and the shopper is emailed that the order was cancelled. ${
+        paid
+          ? 'No money moves: the order stays paid and shows REFUND DUE until you refund it below.'
+          : 'No money moves.'
+      }`,
+      confirmLabel: 'Cancel order',
+      cancelLabel: 'Keep order',
+      busyLabel: 'Cancelling...',
+    };
+  }
+  const word = change.value === 'refunded' ? 'refunded' : 'partially refunded';
+  return {
+    title: `Mark the payment as ${word}?`,
+    message:
+      'This only changes the label: no money moves, Paystack is not asked, and the shopper is not emailed. To pay the shopper back, use Refund below.',
+    confirmLabel: `Mark as ${word}`,
+    cancelLabel: 'Keep it',
+    busyLabel: 'Saving...',
+  };
+}
+
+const needsConfirming = (change: StatusChange) =>
+  change.field === 'status'
+    ? change.value === 'cancelled'
+    : change.value === 'refunded' || change.value === 'partially_refunded';
+
 function StatusControls({
   orderId,
   status,
@@ -201,6 +240,29 @@ function StatusControls({
 }) {
   const setStatus = useSetOrderStatus(orderId);
   const setPayment = useSetPaymentStatus(orderId);
+  const [confirming, setConfirming] = useState<StatusChange | null>(null);
+
+  function apply(change: StatusChange) {
+    const done = () => setConfirming(null);
+    if (change.field === 'status') {
+      setStatus.mutate(change.value, {
+        onSuccess: () => toast.success('Order status updated'),
+        onError: (error) =>
+          toast.error('Failed to update order status', errorMessage(error, 'Please try again.')),
+        onSettled: done,
+      });
+    } else {
+      setPayment.mutate(change.value, {
+        onSuccess: () => toast.success('Payment status updated'),
+        onError: (error) =>
+          toast.error('Failed to update payment status', errorMessage(error, 'Please try again.')),
+        onSettled: done,
+      });
+    }
+  }
+  const choose = (change: StatusChange) => (needsConfirming(change) ? setConfirming(change) : apply(change));
+  const asked = confirming ? confirmation(confirming, paymentStatus) : null;
+
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <SelectField
@@ -209,13 +271,7 @@ function StatusControls({
         disabled={setStatus.isPending}
         hint={setStatus.isPending ? 'Saving...' : 'The shopper is emailed about the new status.'}
         options={ORDER_STATUSES.map((value) => ({ value, label: orderStatusTone(value).label }))}
-        onChange={(event) =>
-          setStatus.mutate(event.target.value as OrderStatus, {
-            onSuccess: () => toast.success('Order status updated'),
-            onError: (error) =>
-              toast.error('Failed to update order status', errorMessage(error, 'Please try again.')),
-          })
-        }
+        onChange={(event) => choose({ field: 'status', value: event.target.value as OrderStatus })}
       />
       <SelectField
         label="Payment status"
@@ -223,13 +279,18 @@ function StatusControls({
         disabled={setPayment.isPending}
         hint={setPayment.isPending ? 'Saving...' : 'No money moves: use Refund to pay a shopper back.'}
         options={PAYMENT_STATUSES.map((value) => ({ value, label: paymentStatusTone(value).label }))}
-        onChange={(event) =>
-          setPayment.mutate(event.target.value as PaymentStatus, {
-            onSuccess: () => toast.success('Payment status updated'),
-            onError: (error) =>
-              toast.error('Failed to update payment status', errorMessage(error, 'Please try again.')),
-          })
-        }
+        onChange={(event) => choose({ field: 'payment', value: event.target.value as PaymentStatus })}
+      />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={asked?.title ?? ''}
+        message={asked?.message ?? ''}
+        confirmLabel={asked?.confirmLabel ?? ''}
+        cancelLabel={asked?.cancelLabel}
+        busyLabel={asked?.busyLabel}
+        busy={setStatus.isPending || setPayment.isPending}
+        onConfirm={() => confirming && apply(confirming)}
+        onCancel={() => setConfirming(null)}
       />
     </div>
   );
@@ -237,9 +298,110 @@ function StatusControls({
 
 type Confirming = { amountKobo: number; reference?: string };
 
+/** Where one refund stands, in words, from what Paystack last said. */
+function refundState(refund: AdminRefund): string {
+  if (refund.status === 'processed') return 'refunded';
+  if (refund.status === 'failed') return 'failed';
+  if (!refund.confirmedByProvider) return 'waiting for Paystack to confirm it';
+  return refund.providerStatus === 'processing' ? 'Paystack is processing it' : 'pending at Paystack';
+}
+
+function RefundRow({ orderId, refund }: { orderId: string; refund: AdminRefund }) {
+  const retry = useRetryRefund(orderId);
+  const check = useCheckRefund(orderId);
+  const tone =
+    refund.status === 'failed'
+      ? 'border-red-300 bg-red-50 text-red-950'
+      : refund.status === 'pending'
+        ? 'border-amber-300 bg-amber-50 text-amber-950'
+        : 'border-neutral-200 bg-white';
+  return (
+    <li className={`rounded border p-3 text-sm ${tone}`}>
+      <p>
+        <span className="font-semibold">
+          {formatNaira(refund.amountKobo)}
+          {refund.kind === 'second_payment' ? ' (second payment)' : ''}: {refundState(refund)}
+        </span>{' '}
+        <span className="text-neutral-700">
+          {when(refund.createdAt)}
+          {refund.actor ? `, ${refund.actor}` : ''}
+        </span>
+      </p>
+      {refund.error ? <p className="mt-1 wrap-anywhere">{refund.error}</p> : null}
+      {refund.status === 'pending' ? (
+        <p className="mt-1 text-neutral-700">
+          {refund.lastCheckedAt ? `Last checked ${when(refund.lastCheckedAt)}. ` : ''}
+          {refund.nextCheckAt ? `Checked again automatically from ${when(refund.nextCheckAt)}.` : ''} The
+          shopper is emailed once Paystack has refunded it.
+        </p>
+      ) : null}
+      {refund.status === 'failed' && refund.retriedBy ? (
+        <p className="mt-1 text-neutral-700">Retried.</p>
+      ) : null}
+      {refund.status === 'pending' ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          className="mt-2"
+          busy={check.isPending}
+          busyLabel="Checking..."
+          onClick={() =>
+            check.mutate(refund.id, {
+              onSuccess: (body) =>
+                toast.success(
+                  body.refund.status === 'processed'
+                    ? 'Refund completed'
+                    : body.refund.status === 'failed'
+                      ? 'The refund failed'
+                      : 'Still pending at Paystack',
+                ),
+              onError: (failure) =>
+                toast.error('Could not check the refund', errorMessage(failure, 'Please try again.')),
+            })
+          }
+        >
+          Check with Paystack now
+        </Button>
+      ) : null}
+      {refund.status === 'failed' && !refund.retriedBy ? (
+        <Button
+          size="sm"
+          variant="danger"
+          className="mt-2"
+          busy={retry.isPending}
+          busyLabel="Retrying..."
+          onClick={() =>
+            retry.mutate(refund.id, {
+              onSuccess: (body) => refundToast(body.refund),
+              onError: (failure) => toast.error('Refund failed', errorMessage(failure, 'Please try again.')),
+            })
+          }
+        >
+          Retry refund of {formatNaira(refund.amountKobo)}
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+function refundToast(refund: { amountKobo: number; status: AdminRefund['status'] }) {
+  if (refund.status === 'processed') {
+    toast.success(
+      'Refund issued',
+      `${formatNaira(refund.amountKobo)} is on its way back to the shopper's card.`,
+    );
+  } else {
+    toast.success(
+      'Refund requested',
+      `Paystack is processing ${formatNaira(refund.amountKobo)}. The shopper is emailed once it is refunded.`,
+    );
+  }
+}
+
 /**
  * Full or partial refund of the charge that paid the order, and of any second payment the
- * automatic refund could not give back, each after a confirmation.
+ * automatic refund could not give back, each after a confirmation; every refund asked for, with
+ * where it stands at Paystack, a check on demand and a retry for a failed one.
  */
 function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
   const refund = useRefundOrder(detail.order.id);
@@ -253,8 +415,11 @@ function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
   useEffect(() => setAmount((left / 100).toFixed(2)), [left]);
 
   const secondPayments = detail.payments.filter((payment) => payment.secondPayment);
-  const pendingFor = (reference: string) =>
+  const openFor = (reference: string) =>
     detail.refunds.some((item) => item.reference === reference && item.status === 'pending');
+  const waitingKobo = detail.refunds
+    .filter((item) => item.reference === detail.paymentReference && item.status === 'pending')
+    .reduce((sum, item) => sum + item.amountKobo, 0);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -271,10 +436,7 @@ function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
       { ...confirming, reason: reason.trim() || undefined },
       {
         onSuccess: (body) => {
-          toast.success(
-            'Refund issued',
-            `${formatNaira(body.refund.amountKobo)} is on its way back to the shopper's card.`,
-          );
+          refundToast(body.refund);
           setConfirming(null);
           setReason('');
         },
@@ -289,20 +451,9 @@ function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
   return (
     <Section title="Refund">
       {detail.refunds.length > 0 ? (
-        <ul className="mb-3 space-y-1 text-sm">
+        <ul className="mb-3 space-y-2" aria-label="Refunds">
           {detail.refunds.map((item) => (
-            <li key={item.id}>
-              {formatNaira(item.amountKobo)} {item.kind === 'second_payment' ? '(second payment)' : ''} —{' '}
-              {item.status === 'processed'
-                ? 'refunded'
-                : item.status === 'failed'
-                  ? 'refused by the provider'
-                  : 'pending'}{' '}
-              <span className="text-neutral-600">
-                {when(item.createdAt)}
-                {item.actor ? `, ${item.actor}` : ''}
-              </span>
-            </li>
+            <RefundRow key={item.id} orderId={detail.order.id} refund={item} />
           ))}
         </ul>
       ) : null}
@@ -310,6 +461,9 @@ function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
         <ul className="mb-3 space-y-2">
           {secondPayments.map((payment) => {
             const due = payment.amountKobo - payment.refundedKobo;
+            const failed = detail.refunds.some(
+              (item) => item.reference === payment.reference && item.status === 'failed' && !item.retriedBy,
+            );
             return (
               <li
                 key={payment.reference}
@@ -319,7 +473,7 @@ function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
                   Second payment of {formatNaira(payment.amountKobo)}: {due > 0 ? 'REFUND DUE' : 'refunded'}
                 </p>
                 <p className="font-mono text-xs wrap-anywhere">{payment.reference}</p>
-                {due > 0 && !pendingFor(payment.reference) ? (
+                {due > 0 && !openFor(payment.reference) && !failed ? (
                   <Button
                     size="sm"
                     variant="danger"
@@ -336,9 +490,11 @@ function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
       ) : null}
       {left <= 0 ? (
         <p className="text-sm text-neutral-600">
-          {detail.paymentReference
-            ? 'The payment has been refunded in full.'
-            : 'There is no card payment to refund.'}
+          {!detail.paymentReference
+            ? 'There is no card payment to refund.'
+            : waitingKobo > 0
+              ? `Nothing more can be refunded: ${formatNaira(waitingKobo)} is waiting for Paystack.`
+              : 'The payment has been refunded in full.'}
         </p>
       ) : (
         <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[12rem_minmax(0,1fr)]" noValidate>
@@ -367,7 +523,7 @@ function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
       <ConfirmDialog
         open={confirming !== null}
         title="Refund this payment?"
-        message={`${formatNaira(confirming?.amountKobo ?? 0)} goes back to the shopper's card through Paystack, and they are emailed. This cannot be undone.`}
+        message={`${formatNaira(confirming?.amountKobo ?? 0)} goes back to the shopper's card through Paystack. Paystack usually takes from a few minutes to a few days; the shopper is emailed once it is done. This cannot be undone.`}
         confirmLabel={`Refund ${formatNaira(confirming?.amountKobo ?? 0)}`}
         busyLabel="Refunding..."
         busy={refund.isPending}
@@ -390,9 +546,9 @@ const DOT: Record<TimelineEntry['kind'], string> = {
 function Timeline({ entries }: { entries: TimelineEntry[] }) {
   return (
     <ol className="relative space-y-4 border-l border-neutral-200 pl-5">
-      {entries.map((entry, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id and never reorder
-        <li key={index} className="relative text-sm">
+      {entries.map((entry) => (
+        // Keyed by the entry's own id: live updates insert entries anywhere in the list.
+        <li key={entry.id} className="relative text-sm">
           <span
             aria-hidden="true"
             className={`absolute -left-[1.65rem] top-1.5 h-2.5 w-2.5 rounded-full ${DOT[entry.kind]}`}

@@ -129,19 +129,19 @@ export default function OrdersSection() {
         ) : !data ? (
           <OrdersSkeleton />
         ) : data.orders.length === 0 ? (
-          <div className="rounded-lg border border-dashed border-neutral-300 bg-white p-8 text-center">
-            <p className="font-semibold">
+          <div
+            role="status"
+            className="rounded-lg border border-dashed border-neutral-300 bg-white p-8 text-center"
+          >
+            <p className="font-semibold">No orders found</p>
+            <p className="mt-1 text-sm text-neutral-600">
               {filtered ? 'No orders match your search criteria' : 'No orders yet'}
             </p>
-            {filtered ? (
-              <p className="mt-1 text-sm text-neutral-600">
-                Try another order id, name or email, or a different status.
-              </p>
-            ) : (
-              <p className="mt-1 text-sm text-neutral-600">
-                Orders appear here as soon as shoppers check out.
-              </p>
-            )}
+            <p className="mt-1 text-sm text-neutral-600">
+              {filtered
+                ? 'Try another order id, name or email, or a different status.'
+                : 'Orders appear here as soon as shoppers check out.'}
+            </p>
           </div>
         ) : (
           <>

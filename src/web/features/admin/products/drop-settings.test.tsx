@@ -34,12 +34,19 @@ function renderForm(props: { releaseAt: string | null; limitPerCustomer: number 
   const client = new QueryClient();
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   const onSaved = vi.fn();
-  render(
+  const view = render(
     <QueryClientProvider client={client}>
       <DropSettings productId={PRODUCT} {...props} onSaved={onSaved} />
     </QueryClientProvider>,
   );
-  return { invalidate, onSaved };
+  /** The product read again with other drop settings (a change elsewhere). */
+  const reloaded = (next: { releaseAt: string | null; limitPerCustomer: number | null }) =>
+    view.rerender(
+      <QueryClientProvider client={client}>
+        <DropSettings productId={PRODUCT} {...next} onSaved={onSaved} />
+      </QueryClientProvider>,
+    );
+  return { invalidate, onSaved, reloaded };
 }
 
 const releaseInput = () => screen.getByLabelText('Release time (Lagos time)') as HTMLInputElement;
@@ -53,6 +60,25 @@ describe('DropSettings', () => {
     expect(releaseInput().type).toBe('datetime-local');
     expect(releaseInput().value).toBe('2026-11-24T18:00');
     expect(limitInput().value).toBe('2');
+  });
+
+  it('has one heading, "Drop", and says what a drop does', () => {
+    renderForm({ releaseAt: null, limitPerCustomer: null });
+    expect(screen.getAllByRole('heading')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Drop' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Drop' }).getAttribute('aria-describedby')).toBeTruthy();
+  });
+
+  it('follows the product when it is read again, except a field the admin is changing', () => {
+    const { reloaded } = renderForm({ releaseAt: '2026-11-24T17:00:00.000Z', limitPerCustomer: 2 });
+    reloaded({ releaseAt: '2026-11-25T09:15:00.000Z', limitPerCustomer: 3 });
+    expect(releaseInput().value).toBe('2026-11-25T10:15');
+    expect(limitInput().value).toBe('3');
+
+    fireEvent.change(limitInput(), { target: { value: '5' } });
+    reloaded({ releaseAt: null, limitPerCustomer: 4 });
+    expect(releaseInput().value).toBe('');
+    expect(limitInput().value).toBe('5');
   });
 
   it('saves the time read as Lagos time and the limit, then says so', async () => {

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { DROP_LIMIT_MAX, type ProductDrop } from '#shared/schemas/drops';
 import { fromShopLocalInput, toShopLocalInput } from '#shared/shop-time-input';
 import { Button } from '../../../components/ui/button';
@@ -51,17 +51,31 @@ export function readDropForm(
     : { ok: true, value: { releaseAt, limitPerCustomer } };
 }
 
+const releaseText = (releaseAt: string | null) => (releaseAt ? toShopLocalInput(releaseAt) : '');
+const limitText = (limit: number | null) => (limit === null ? '' : String(limit));
+
 /**
  * A product's drop: its release time (typed in Lagos time, whatever the admin's phone says) and
  * its limit per customer, saved on their own with PUT /api/admin/products/:id/drop. Mounted in the
- * product's edit dialog; needs the admin panel's QueryClient.
+ * product's edit dialog; needs the admin panel's QueryClient. When the product is read again (a
+ * change elsewhere), the fields follow it, except one the admin is changing.
  */
 export function DropSettings({ productId, releaseAt, limitPerCustomer, onSaved }: DropSettingsProps) {
   const headingId = useId();
-  const [release, setRelease] = useState(releaseAt ? toShopLocalInput(releaseAt) : '');
-  const [limit, setLimit] = useState(limitPerCustomer === null ? '' : String(limitPerCustomer));
+  const descriptionId = useId();
+  const [release, setRelease] = useState(() => releaseText(releaseAt));
+  const [limit, setLimit] = useState(() => limitText(limitPerCustomer));
   const [errors, setErrors] = useState<Errors>({});
   const save = useSetProductDrop(productId);
+
+  const shown = useRef({ release, limit });
+  useEffect(() => {
+    const before = shown.current;
+    const next = { release: releaseText(releaseAt), limit: limitText(limitPerCustomer) };
+    setRelease((current) => (current === before.release ? next.release : current));
+    setLimit((current) => (current === before.limit ? next.limit : current));
+    shown.current = next;
+  }, [releaseAt, limitPerCustomer]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -84,19 +98,15 @@ export function DropSettings({ productId, releaseAt, limitPerCustomer, onSaved }
   }
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-labelledby={headingId}
-      className="rounded border border-neutral-200 p-4"
-    >
-      <h3 id={headingId} className="text-sm font-bold tracking-wide text-neutral-900">
+    <form onSubmit={submit} noValidate aria-labelledby={headingId} aria-describedby={descriptionId}>
+      <h3 id={headingId} className="text-base font-black">
         Drop
       </h3>
-      <p className="mt-1 text-xs text-neutral-600">
-        Before its release time the product shows 'Coming soon' with a countdown and cannot be bought.
+      <p id={descriptionId} className="text-sm text-neutral-600">
+        Before its release time the product shows 'Coming soon' with a countdown and cannot be bought; a limit
+        caps what each customer can buy.
       </p>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
         <FormField
           label="Release time (Lagos time)"
           hint="Empty: on sale as soon as the product is active."

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminCategoryOption } from '#shared/schemas/admin-products';
+import type { AdminCategoryOption, AdminProduct } from '#shared/schemas/admin-products';
 import { ProductDialog } from './product-dialog';
 
 const categories: AdminCategoryOption[] = [
@@ -17,6 +17,34 @@ const categories: AdminCategoryOption[] = [
   { slug: 'sweatshirts', name: 'Sweatshirts', subcategories: [{ slug: 'hoodies', name: 'Hoodies' }] },
 ];
 
+const EDITED: AdminProduct = {
+  id: '6d326ef3-310f-4b52-8959-1a7ea17a1b39',
+  name: 'Eko Tee',
+  description: 'Heavy cotton',
+  priceKobo: 1_500_000,
+  category: 'tshirts',
+  subcategory: null,
+  gender: 'men',
+  isActive: true,
+  isFeatured: false,
+  isMystery: false,
+  releaseAt: null,
+  limitPerCustomer: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  stock: 7,
+  sizes: ['S', 'M'],
+  colors: ['Black', 'White'],
+  variants: [
+    { id: 'a0000000-0000-4000-8000-000000000001', size: 'S', color: 'Black', stock: 3, sku: '6D3-BLA-S' },
+    { id: 'a0000000-0000-4000-8000-000000000002', size: 'S', color: 'White', stock: 0, sku: '6D3-WHI-S' },
+    { id: 'a0000000-0000-4000-8000-000000000003', size: 'M', color: 'Black', stock: 2, sku: '6D3-BLA-M' },
+    { id: 'a0000000-0000-4000-8000-000000000004', size: 'M', color: 'White', stock: 2, sku: '6D3-WHI-M' },
+  ],
+  images: [],
+  inOrders: false,
+};
+
 let requests: { url: string; init?: RequestInit }[] = [];
 
 beforeEach(() => {
@@ -27,6 +55,7 @@ beforeEach(() => {
     vi.fn(async (url: string, init?: RequestInit) => {
       requests.push({ url, init });
       if (url === '/api/admin/categories') return Response.json({ categories });
+      if (url === `/api/admin/products/${EDITED.id}`) return Response.json({ product: EDITED });
       return Response.json({ error: { code: 'unexpected', message: 'unexpected' } }, { status: 500 });
     }),
   );
@@ -36,11 +65,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderDialog() {
+function renderDialog(productId: string | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <ProductDialog productId={null} onClose={() => {}} />
+      <ProductDialog productId={productId} onClose={() => {}} />
     </QueryClientProvider>,
   );
 }
@@ -98,5 +127,44 @@ describe('ProductDialog (add)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add size' }));
     expect(screen.getByRole('alert').textContent).toBe('That size is already in the list');
     expect(screen.getByText('3 variants: each size in each colour.')).toBeTruthy();
+  });
+});
+
+describe('ProductDialog (edit)', () => {
+  it('has one "Drop" heading, over the drop form', async () => {
+    renderDialog(EDITED.id);
+    const dialog = screen.getByRole('dialog', { name: 'Edit Product' });
+    await within(dialog).findByRole('form', { name: 'Drop' });
+    expect(within(dialog).getAllByRole('heading', { name: 'Drop' })).toHaveLength(1);
+  });
+
+  it('warns that removing a size or colour with stock discards that stock, before saving', async () => {
+    renderDialog(EDITED.id);
+    const dialog = screen.getByRole('dialog', { name: 'Edit Product' });
+    const size = await within(dialog).findByRole('checkbox', { name: 'S' });
+    expect(within(dialog).queryByText(/Saving discards stock/)).toBeNull();
+
+    fireEvent.click(size);
+    const warning = await within(dialog).findByText(/Saving discards stock/);
+    // S / White has no stock: nothing of it is lost.
+    expect(warning.closest('p')!.textContent).toBe(
+      'Saving discards stock: S / Black (3). These 3 units go with the removed option, recorded as a correction.',
+    );
+
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'White' }));
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getByText(/Saving discards stock/)
+          .closest('p')!.textContent,
+      ).toBe(
+        'Saving discards stock: S / Black (3), M / White (2). These 5 units go with the removed options, recorded as a correction.',
+      ),
+    );
+
+    // Chosen again: nothing is lost any more.
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'S' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'White' }));
+    await waitFor(() => expect(within(dialog).queryByText(/Saving discards stock/)).toBeNull());
   });
 });

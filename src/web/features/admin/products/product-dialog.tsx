@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { ADMIN_COLORS, ADMIN_DEFAULT_COLORS, ADMIN_SIZES } from '#shared/constants';
 import {
   type AdminCategoryOption,
   type AdminProduct,
+  type AdminVariant,
   PRODUCT_MESSAGES,
   type ProductFormValues,
   type ProductInput,
@@ -23,6 +25,8 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
 import { applyServerError } from '../../../lib/form-errors';
+import { liveTopics, useLive } from '../../../lib/live';
+import { adminKeys } from '../query-keys';
 import { DropSettings } from './drop-settings';
 import { OptionPicker } from './option-picker';
 import { ProductImagesEditor } from './product-images-editor';
@@ -83,6 +87,12 @@ type ProductForm = UseFormReturn<ProductFormValues, unknown, ProductInput>;
 export function ProductDialog({ productId, onClose }: { productId: string | null; onClose: () => void }) {
   const [id, setId] = useState(productId);
   const product = useAdminProduct(id);
+  // Sales, another admin or a drop's release change the product while it is open: read it again.
+  const client = useQueryClient();
+  useLive(
+    id ? [liveTopics.product(id)] : null,
+    () => void client.invalidateQueries({ queryKey: adminKeys.products.detail(id ?? '') }),
+  );
 
   useEffect(() => {
     if (product.isError)
@@ -155,11 +165,25 @@ function ProductFormBody({
   });
 
   return (
-    <div className="space-y-6 p-5">
+    // A file dropped outside the photo editor must not make the browser open it in place of the
+    // panel (losing the form): such drops are refused here; the editor takes its own.
+    // biome-ignore lint/a11y/noStaticElementInteractions: only stops the browser's default for dropped files
+    <div
+      className="space-y-6 p-5"
+      onDragOver={(event) => {
+        // Taken already by the photo editor (inside): leave its answer alone.
+        if (event.defaultPrevented || !event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'none';
+      }}
+      onDrop={(event) => {
+        if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+      }}
+    >
       <form noValidate onSubmit={submit} className="space-y-6" aria-label="Product details">
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <DetailsFieldset form={form} isNew={!product} />
-        <OptionsFieldset form={form} />
+        <OptionsFieldset form={form} product={product} />
         <VisibilityFieldset form={form} />
         <div className="sticky bottom-0 -mx-5 flex flex-col-reverse gap-2 border-t border-neutral-200 bg-white px-5 py-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
@@ -172,16 +196,14 @@ function ProductFormBody({
       </form>
 
       {product ? (
-        <Section
-          title="Drop"
-          description="A release time keeps it 'Coming soon' until then (Lagos time); a limit caps what each customer can buy."
-        >
+        // DropSettings is its own form with its own heading.
+        <section className="border-t border-neutral-200 pt-5">
           <DropSettings
             productId={product.id}
             releaseAt={product.releaseAt}
             limitPerCustomer={product.limitPerCustomer}
           />
-        </Section>
+        </section>
       ) : null}
 
       {product ? (
@@ -283,10 +305,31 @@ function DetailsFieldset({ form, isNew }: { form: ProductForm; isNew: boolean })
   );
 }
 
-function OptionsFieldset({ form }: { form: ProductForm }) {
+/**
+ * The product's variants with stock that saving these sizes and colours would remove (the
+ * server's rule: a variant stays when its size, and its colour, are still chosen).
+ */
+export function variantsDiscarded(
+  variants: readonly AdminVariant[],
+  sizes: readonly string[],
+  colors: readonly string[],
+): AdminVariant[] {
+  return variants.filter((variant) => {
+    const kept =
+      sizes.includes(variant.size) &&
+      (colors.length === 0
+        ? variant.color === null
+        : variant.color !== null && colors.includes(variant.color));
+    return !kept && variant.stock > 0;
+  });
+}
+
+function OptionsFieldset({ form, product }: { form: ProductForm; product: AdminProduct | null }) {
   const sizes = useWatch({ control: form.control, name: 'sizes' });
   const colors = useWatch({ control: form.control, name: 'colors' });
   const variants = sizes.length * Math.max(colors.length, 1);
+  const discarded = product ? variantsDiscarded(product.variants, sizes, colors) : [];
+  const units = discarded.reduce((sum, variant) => sum + variant.stock, 0);
   return (
     <div className="space-y-5">
       <Controller
@@ -322,6 +365,19 @@ function OptionsFieldset({ form }: { form: ProductForm }) {
           ? 'Choose sizes to create variants.'
           : `${variants} ${variants === 1 ? 'variant' : 'variants'}: each size${colors.length ? ' in each colour' : ''}.`}
       </p>
+      {discarded.length > 0 ? (
+        <p className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" role="status">
+          <strong>Saving discards stock:</strong>{' '}
+          {discarded
+            .map(
+              (variant) =>
+                `${variant.color ? `${variant.size} / ${variant.color}` : variant.size} (${variant.stock})`,
+            )
+            .join(', ')}
+          . {units === 1 ? 'This unit goes' : `These ${units} units go`} with the removed{' '}
+          {discarded.length === 1 ? 'option' : 'options'}, recorded as a correction.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import type { AdminImage } from '#shared/schemas/admin-products';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '#shared/schemas/images';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { inputClass } from '../../../components/ui/form-field';
 import { ProductThumbnail } from '../../../components/ui/product-image';
 import { toast } from '../../../components/ui/toast';
@@ -19,10 +20,11 @@ type Upload = {
 let uploadCounter = 0;
 
 /**
- * A product's photos: dropped on the area or picked (several at once), each uploaded on its own
- * with a progress bar; then ordered (drag, or the move buttons), one chosen as main (the first),
- * alt texts edited, removed. Before the product exists (`productId` null) picked files wait and
- * are uploaded as soon as it is saved.
+ * A product's photos: dropped anywhere on the editor or picked (several at once), each uploaded on
+ * its own with a progress bar (cancelled if the editor goes away first); then ordered (drag, or the
+ * move buttons), one chosen as main (the first), alt texts edited, removed after a confirmation.
+ * Before the product exists (`productId` null) picked files wait and are uploaded as soon as it is
+ * saved.
  */
 export function ProductImagesEditor({
   productId,
@@ -55,22 +57,31 @@ export function ProductImagesEditor({
   const update = (key: string, patch: Partial<Upload>) =>
     setUploads((current) => current.map((upload) => (upload.key === key ? { ...upload, ...patch } : upload)));
 
+  // Files dropped anywhere on the editor are taken (on the photo list too): a drop the page does
+  // not take makes the browser open the file in place of the shop, losing the form.
+  const takesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+
   return (
-    <div className="space-y-4">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop area is a convenience; the labelled button beside it picks the same files from the keyboard */}
+    // biome-ignore lint/a11y/noStaticElementInteractions: dropping is a convenience; the labelled button picks the same files from the keyboard
+    <div
+      className="space-y-4"
+      onDragOver={(event) => {
+        if (!takesFiles(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(event) => {
+        if (!takesFiles(event)) return;
+        event.preventDefault();
+        setDragging(false);
+        if (event.dataTransfer.files.length > 0) addFiles(event.dataTransfer.files);
+      }}
+    >
       <div
-        onDragOver={(event) => {
-          if (!event.dataTransfer.types.includes('Files')) return;
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(event) => {
-          if (event.dataTransfer.files.length === 0) return;
-          event.preventDefault();
-          setDragging(false);
-          addFiles(event.dataTransfer.files);
-        }}
         className={`flex flex-col items-center gap-2 rounded-lg border-2 border-dashed p-5 text-center ${
           dragging ? 'border-neutral-900 bg-neutral-100' : 'border-neutral-300 bg-white'
         }`}
@@ -143,18 +154,30 @@ function UploadRow({
   onDismiss: () => void;
 }) {
   const setImages = useSetProductImages(productId ?? '');
-  const started = useRef(false);
   const callbacks = useRef({ onProgress, onFailed, onDone, setImages });
   callbacks.current = { onProgress, onFailed, onDone, setImages };
+  const finished = useRef(false);
+  const failed = upload.status === 'failed';
 
+  // Starts once the product exists; leaving (the dialog closed) cancels the request, so a closed
+  // dialog leaves nothing uploading behind it.
   useEffect(() => {
-    if (!productId || upload.status !== 'waiting' || started.current) return;
-    started.current = true;
+    if (!productId || failed || finished.current) return;
+    const controller = new AbortController();
     callbacks.current.onProgress(0);
-    uploadProductImage(productId, upload.file, (fraction) => callbacks.current.onProgress(fraction))
+    uploadProductImage(
+      productId,
+      upload.file,
+      (fraction) => callbacks.current.onProgress(fraction),
+      controller.signal,
+    )
       .then(async () => {
+        finished.current = true;
         // The full list, in the server's order, replaces the cached one.
-        const response = await fetch(`/api/admin/products/${productId}`, { credentials: 'same-origin' });
+        const response = await fetch(`/api/admin/products/${productId}`, {
+          credentials: 'same-origin',
+          signal: controller.signal,
+        });
         if (response.ok) {
           const body = (await response.json()) as { product: { images: AdminImage[] } };
           await callbacks.current.setImages(body.product.images);
@@ -162,9 +185,12 @@ function UploadRow({
         callbacks.current.onDone();
       })
       .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        finished.current = true;
         callbacks.current.onFailed(errorMessage(error, 'The upload failed. Please try again.'));
       });
-  }, [productId, upload.status, upload.file]);
+    return () => controller.abort();
+  }, [productId, upload.file, failed]);
 
   const percent = Math.round(upload.progress * 100);
   return (
@@ -217,6 +243,7 @@ function ImageList({
   const arrange = useArrangeImages(productId);
   const remove = useRemoveImage(productId);
   const [dragged, setDragged] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<{ image: AdminImage; position: number } | null>(null);
 
   if (images.length === 0) return <p className="text-sm text-neutral-600">No photos yet.</p>;
 
@@ -238,95 +265,115 @@ function ImageList({
   }
 
   return (
-    <ol className="space-y-3" aria-label="Photos, the first is the main image">
-      {images.map((image, index) => (
-        <li
-          key={image.id}
-          draggable
-          onDragStart={(event) => {
-            setDragged(image.id);
-            event.dataTransfer.effectAllowed = 'move';
-          }}
-          onDragOver={(event) => {
-            if (dragged) event.preventDefault();
-          }}
-          onDrop={(event) => {
-            event.preventDefault();
-            const from = images.findIndex((item) => item.id === dragged);
-            setDragged(null);
-            if (from !== -1) move(from, index);
-          }}
-          onDragEnd={() => setDragged(null)}
-          className={`grid grid-cols-[4.5rem_minmax(0,1fr)] gap-3 rounded border bg-white p-3 ${
-            dragged === image.id ? 'border-neutral-900 opacity-60' : 'border-neutral-200'
-          }`}
-        >
-          <div className="relative h-18 w-18 overflow-hidden rounded bg-neutral-100">
-            <ProductThumbnail imageId={image.id} sizes="72px" />
-            {index === 0 ? (
-              <span className="absolute left-1 top-1 rounded bg-neutral-900 px-1.5 py-0.5 text-[10px] font-bold uppercase text-white">
-                Main
-              </span>
-            ) : null}
-          </div>
-          <div className="min-w-0 space-y-2">
-            <AltTextField
-              image={image}
-              index={index}
-              productName={productName}
-              onSave={(altText) =>
-                save(images.map((item) => (item.id === image.id ? { ...item, altText } : item)))
-              }
-            />
-            <div className="flex flex-wrap gap-1">
-              {index > 0 ? (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => move(index, 0)}
-                  disabled={arrange.isPending}
-                >
-                  Make main<span className="sr-only"> image: photo {index + 1}</span>
-                </Button>
+    <>
+      <ol className="space-y-3" aria-label="Photos, the first is the main image">
+        {images.map((image, index) => (
+          <li
+            key={image.id}
+            draggable
+            onDragStart={(event) => {
+              setDragged(image.id);
+              event.dataTransfer.effectAllowed = 'move';
+            }}
+            onDragOver={(event) => {
+              if (dragged) event.preventDefault();
+            }}
+            onDrop={(event) => {
+              // Files dropped here are the editor's (it takes them); this is a photo being moved.
+              if (!dragged) return;
+              event.preventDefault();
+              event.stopPropagation();
+              const from = images.findIndex((item) => item.id === dragged);
+              setDragged(null);
+              if (from !== -1) move(from, index);
+            }}
+            onDragEnd={() => setDragged(null)}
+            className={`grid grid-cols-[4.5rem_minmax(0,1fr)] gap-3 rounded border bg-white p-3 ${
+              dragged === image.id ? 'border-neutral-900 opacity-60' : 'border-neutral-200'
+            }`}
+          >
+            <div className="relative h-18 w-18 overflow-hidden rounded bg-neutral-100">
+              <ProductThumbnail imageId={image.id} sizes="72px" />
+              {index === 0 ? (
+                <span className="absolute left-1 top-1 rounded bg-neutral-900 px-1.5 py-0.5 text-[10px] font-bold uppercase text-white">
+                  Main
+                </span>
               ) : null}
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => move(index, index - 1)}
-                disabled={index === 0 || arrange.isPending}
-                aria-label={`Move photo ${index + 1} up`}
-              >
-                ↑
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => move(index, index + 1)}
-                disabled={index === images.length - 1 || arrange.isPending}
-                aria-label={`Move photo ${index + 1} down`}
-              >
-                ↓
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="text-red-700"
-                busy={remove.isPending && remove.variables === image.id}
-                onClick={() =>
-                  remove.mutate(image.id, {
-                    onError: (error) =>
-                      toast.error('Failed to delete the photo', errorMessage(error, 'Please try again')),
-                  })
-                }
-                aria-label={`Delete photo ${index + 1}`}
-              >
-                Delete
-              </Button>
             </div>
-          </div>
-        </li>
-      ))}
-    </ol>
+            <div className="min-w-0 space-y-2">
+              <AltTextField
+                image={image}
+                index={index}
+                productName={productName}
+                onSave={(altText) =>
+                  save(images.map((item) => (item.id === image.id ? { ...item, altText } : item)))
+                }
+              />
+              <div className="flex flex-wrap gap-1">
+                {index > 0 ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => move(index, 0)}
+                    disabled={arrange.isPending}
+                  >
+                    Make main<span className="sr-only"> image: photo {index + 1}</span>
+                  </Button>
+                ) : null}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => move(index, index - 1)}
+                  disabled={index === 0 || arrange.isPending}
+                  aria-label={`Move photo ${index + 1} up`}
+                >
+                  ↑
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => move(index, index + 1)}
+                  disabled={index === images.length - 1 || arrange.isPending}
+                  aria-label={`Move photo ${index + 1} down`}
+                >
+                  ↓
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-red-700"
+                  busy={remove.isPending && remove.variables === image.id}
+                  onClick={() => setDeleting({ image, position: index + 1 })}
+                  aria-label={`Delete photo ${index + 1}`}
+                >
+                  Delete
+                </Button>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {deleting ? (
+        <ConfirmDialog
+          open
+          title="Delete this photo?"
+          message={`Photo ${deleting.position}${deleting.position === 1 ? ', the main image,' : ''} is removed from the product and the shop for good.`}
+          confirmLabel="Delete photo"
+          busyLabel="Deleting..."
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() =>
+            remove.mutate(deleting.image.id, {
+              onSuccess: () => setDeleting(null),
+              onError: (error) => {
+                setDeleting(null);
+                toast.error('Failed to delete the photo', errorMessage(error, 'Please try again'));
+              },
+            })
+          }
+        />
+      ) : null}
+    </>
   );
 }
 

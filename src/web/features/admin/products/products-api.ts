@@ -102,6 +102,7 @@ export function useDeleteProduct() {
 
 export function useChangeVariantStock(productId: string) {
   const changed = useProductChanged();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ variantId, ...body }: VariantStockRequest & { variantId: string }) =>
       apiJson<{ product: AdminProduct }>(
@@ -110,6 +111,11 @@ export function useChangeVariantStock(productId: string) {
         { method: 'PUT', json: body },
       ).then((response) => response.product),
     onSuccess: (product) => changed(product),
+    // The stock changed meanwhile (409): the other variants may have too.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'stock_changed')
+        return client.invalidateQueries({ queryKey: adminKeys.products.detail(productId) });
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { LIMITS } from '#shared/constants';
+import { formatDateTime } from '#shared/dates';
 import { formatNaira } from '#shared/money';
 import { type AdminProductRow, PRODUCT_MESSAGES } from '#shared/schemas/admin-products';
 import { Button } from '../../../components/ui/button';
@@ -27,14 +28,16 @@ export default function ProductsSection() {
   const [deleting, setDeleting] = useState<AdminProductRow | null>(null);
   const searchId = useId();
 
-  // The server searches; typing waits 300 ms before asking.
+  // The server searches; typing waits 300 ms before asking. A new search starts on its first page.
   useEffect(() => {
+    const next = search.trim();
+    if (next === q) return;
     const timer = setTimeout(() => {
-      setQ(search.trim());
+      setQ(next);
       setPage(1);
     }, LIMITS.searchDebounceMs);
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [search, q]);
 
   const list = useAdminProducts({ q, page });
   // Sales and other admins change stock while the list is open: it shows the stock as it is.
@@ -45,6 +48,12 @@ export default function ProductsSection() {
   );
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE));
+  // The last page can empty (its last product deleted, here or by another admin): show the new
+  // last page rather than 'Page 3 of 2' over an empty list.
+  const settled = list.data !== undefined && !list.isPlaceholderData;
+  useEffect(() => {
+    if (settled && page > pages) setPage(pages);
+  }, [settled, page, pages]);
 
   return (
     <>
@@ -79,7 +88,7 @@ export default function ProductsSection() {
               Try again
             </Button>
           </div>
-        ) : list.data.products.length === 0 ? (
+        ) : list.data.products.length === 0 && page <= pages ? (
           <p className="rounded-lg border border-neutral-200 bg-white p-8 text-center text-neutral-600">
             {q ? 'No products match your search' : 'No products found'}
           </p>
@@ -151,6 +160,7 @@ function ProductRow({
           {product.category} · {product.gender === 'men' ? 'Men' : 'Women'}
           {product.isFeatured ? ' · Featured' : ''}
         </p>
+        <DropLine product={product} />
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm sm:hidden">
           <span className="font-semibold">{formatNaira(product.priceKobo)}</span>
           <StockText stock={product.stock} />
@@ -173,6 +183,25 @@ function ProductRow({
         </Button>
       </div>
     </li>
+  );
+}
+
+/** A drop: its release in Lagos time ('Coming soon' until then) and its limit per customer. */
+function DropLine({ product }: { product: AdminProductRow }) {
+  if (!product.releaseAt && product.limitPerCustomer === null) return null;
+  const parts = [
+    product.releaseAt ? `${formatDateTime(product.releaseAt)} (Lagos time)` : null,
+    product.limitPerCustomer !== null ? `${product.limitPerCustomer} per customer` : null,
+  ].filter(Boolean);
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-neutral-700">
+      {product.comingSoon ? (
+        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">
+          Coming soon
+        </span>
+      ) : null}
+      <span>Drop: {parts.join(', ')}</span>
+    </p>
   );
 }
 

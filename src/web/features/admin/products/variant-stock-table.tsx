@@ -15,7 +15,7 @@ import { useChangeVariantStock } from './products-api';
 /**
  * Each variant's stock, set one at a time as an inventory adjustment with a reason. The server is
  * told the stock this screen showed: if a sale changed it meanwhile, it refuses (409) and the row
- * shows the new figure instead of writing over it.
+ * shows the new figure instead of writing over it; the next change is based on that figure.
  */
 export function VariantStockTable({ product }: { product: AdminProduct }) {
   if (product.variants.length === 0) {
@@ -49,13 +49,18 @@ function VariantRow({ productId, variant }: { productId: string; variant: AdminV
   const [reason, setReason] = useState<AdminStockReason>('restock');
   const [error, setError] = useState<string | null>(null);
   const label = variant.color ? `${variant.size} / ${variant.color}` : variant.size;
+  // The stock this row shows, and the figure a change is based on (`expected`): the product's, or
+  // the newer one a refusal (409) brought before the product is read again.
+  const [seen, setSeen] = useState(variant.stock);
   // A sale or another admin changed the stock: follow it, unless a new figure is being typed.
   const shown = useRef(variant.stock);
   useEffect(() => {
-    setStock((current) => (current.trim() === String(shown.current) ? String(variant.stock) : current));
+    const before = String(shown.current);
+    setStock((current) => (current.trim() === before ? String(variant.stock) : current));
+    setSeen(variant.stock);
     shown.current = variant.stock;
   }, [variant.stock]);
-  const dirty = stock.trim() !== String(variant.stock);
+  const dirty = stock.trim() !== String(seen);
 
   function save() {
     if (!/^\d+$/.test(stock.trim())) {
@@ -64,16 +69,20 @@ function VariantRow({ productId, variant }: { productId: string; variant: AdminV
     }
     setError(null);
     change.mutate(
-      { variantId: variant.id, stock: Number(stock.trim()), expected: variant.stock, reason },
+      { variantId: variant.id, stock: Number(stock.trim()), expected: seen, reason },
       {
         onSuccess: (product) => {
           const now = product.variants.find((v) => v.id === variant.id)?.stock ?? Number(stock);
+          setSeen(now);
           setStock(String(now));
           toast.success('Stock updated', `${label}: ${now} in stock`);
         },
         onError: (failure) => {
           if (failure instanceof ApiError && failure.code === 'stock_changed') {
+            // Shown, and from now on the figure the next change is based on.
             const now = Number(failure.details.stock);
+            setSeen(now);
+            shown.current = now;
             setStock(String(now));
           }
           setError(errorMessage(failure, 'Failed to update stock'));
@@ -91,15 +100,13 @@ function VariantRow({ productId, variant }: { productId: string; variant: AdminV
         <span className="md:sr-only">SKU </span>
         {variant.sku}
       </span>
-      <span
-        className={`text-right text-sm md:text-left ${variant.stock === 0 ? 'font-bold text-red-700' : ''}`}
-      >
-        {variant.stock === 0 ? (
+      <span className={`text-right text-sm md:text-left ${seen === 0 ? 'font-bold text-red-700' : ''}`}>
+        {seen === 0 ? (
           'Sold out'
         ) : (
           <>
             <span className="md:sr-only">In stock: </span>
-            {variant.stock}
+            {seen}
           </>
         )}
       </span>

@@ -14,16 +14,35 @@ const ENTITY_WORDS: Record<AuditEntityType, string> = {
   variant: 'Variant and stock',
   product_image: 'Product image',
   order: 'Order',
-  payment: 'Payment',
+  payment: 'Payment and refunds',
   refund: 'Refund',
   setting: 'Setting',
   shipping_method: 'Shipping method',
   notification: 'Notification',
   email: 'Email',
+  job: 'Background work',
   user: 'User and role',
 };
 
 const entityWords = (type: string) => ENTITY_WORDS[type as AuditEntityType] ?? words(type);
+
+/** Entries whose kind and action read badly side by side ('Refund refund requested'). */
+const TITLES: Record<string, string> = {
+  'payment paid': 'Payment received',
+  'payment payment_status_changed': 'Payment status changed',
+  'payment second_payment': 'Second payment received',
+  'refund refund_requested': 'Refund requested',
+  'refund refund_retried': 'Refund retried',
+  'refund refunded': 'Refund completed',
+  'refund second_payment_refunded': 'Second payment refunded',
+  'refund refund_failed': 'Refund failed',
+  'job retried': 'Background work retried',
+};
+
+/** 'Order status changed', 'Refund requested', 'Notification created'. */
+const entryTitle = (entry: AuditEntryDto) =>
+  TITLES[`${entry.entityType} ${entry.action}`] ??
+  `${entityWords(entry.entityType)} ${entry.action.replaceAll('_', ' ')}`;
 
 /** Fields whose values are one of a few API words, not free text. */
 const CHOICES = new Set([
@@ -63,7 +82,7 @@ const fieldWords = (key: string) =>
 
 /** Settings → Audit log: who changed what, before → after, when (Lagos time). */
 export function AuditLogPanel() {
-  const [draft, setDraft] = useState({ entityType: '', actor: '', from: '', to: '' });
+  const [draft, setDraft] = useState({ entityType: '', entityId: '', actor: '', from: '', to: '' });
   const [filters, setFilters] = useState<AuditFilters>({ page: 1 });
   const query = useAuditLog(filters);
 
@@ -72,6 +91,7 @@ export function AuditLogPanel() {
     setFilters({
       page: 1,
       entityType: draft.entityType || undefined,
+      entityId: draft.entityId.trim() || undefined,
       actor: draft.actor.trim() || undefined,
       from: draft.from || undefined,
       to: draft.to || undefined,
@@ -83,7 +103,7 @@ export function AuditLogPanel() {
       <form
         onSubmit={apply}
         aria-label="Filter the audit log"
-        className="grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+        className="grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
       >
         <SelectField
           label="Record"
@@ -91,6 +111,15 @@ export function AuditLogPanel() {
           options={AUDIT_ENTITIES.map((value) => ({ value, label: ENTITY_WORDS[value] }))}
           value={draft.entityType}
           onChange={(event) => setDraft({ ...draft, entityType: event.target.value })}
+        />
+        <TextField
+          label="Find by id"
+          type="search"
+          hint="An order's id finds its status, payment and refunds; another record's id, its changes"
+          value={draft.entityId}
+          maxLength={100}
+          autoComplete="off"
+          onChange={(event) => setDraft({ ...draft, entityId: event.target.value })}
         />
         <TextField
           label="Person"
@@ -101,7 +130,7 @@ export function AuditLogPanel() {
         />
         <DateField label="From" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
         <DateField label="To" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
-        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
           <Button type="submit" size="sm">
             Apply Filters
           </Button>
@@ -109,7 +138,7 @@ export function AuditLogPanel() {
             variant="secondary"
             size="sm"
             onClick={() => {
-              setDraft({ entityType: '', actor: '', from: '', to: '' });
+              setDraft({ entityType: '', entityId: '', actor: '', from: '', to: '' });
               setFilters({ page: 1 });
             }}
           >
@@ -155,10 +184,10 @@ function AuditEntry({ entry }: { entry: AuditEntryDto }) {
   const details = Object.entries(entry.details ?? {});
   return (
     <Card>
-      <article aria-label={`${entityWords(entry.entityType)} ${entry.action} by ${entry.actor}`}>
+      <article aria-label={`${entryTitle(entry)} by ${entry.actor}`}>
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h3 className="font-bold">
-            {entityWords(entry.entityType)} {entry.action.replaceAll('_', ' ')}
+            {entryTitle(entry)}
             {entry.entityId ? (
               <span className="ml-2 break-all font-mono text-xs font-normal text-neutral-600">
                 {entry.entityId}
@@ -171,6 +200,12 @@ function AuditEntry({ entry }: { entry: AuditEntryDto }) {
         </div>
         <p className="mt-1 break-all text-sm text-neutral-700">
           By <span className="font-semibold">{entry.actor || 'unknown'}</span>
+          {entry.orderId && entry.orderId !== entry.entityId ? (
+            <>
+              {' '}
+              · order <span className="font-mono text-xs">{entry.orderId.slice(0, 8)}</span>
+            </>
+          ) : null}
         </p>
         {keys.length > 0 ? (
           <dl className="mt-3 grid gap-x-6 gap-y-2 border-t border-neutral-100 pt-3 text-sm sm:grid-cols-2">

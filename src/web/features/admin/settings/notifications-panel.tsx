@@ -9,6 +9,7 @@ import {
   type NotificationType,
 } from '#shared/constants';
 import { type AdminNotification, notificationCreateRequest } from '#shared/schemas/settings';
+import { fromShopLocalInput, toShopLocalInput } from '#shared/shop-time-input';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
@@ -18,7 +19,7 @@ import { toast } from '../../../components/ui/toast';
 import { liveTopics, useLive } from '../../../lib/live';
 import BannerView from '../../notifications/banner-view';
 import { isPermissionError, issuesToFields, serverFields, without } from './form-errors';
-import { formatLagosDateTime, isoToLagosInput, lagosInputToIso } from './lagos-time';
+import { formatLagosDateTime } from './lagos-time';
 import { OutOfStockPanel } from './out-of-stock-panel';
 import { useDeleteNotification, useNotifications, useSaveNotification } from './settings-api';
 import { Badge, type BadgeTone, Card, Empty, LoadError, Loading, words } from './settings-ui';
@@ -244,8 +245,8 @@ const valuesOf = (notification: AdminNotification | null): FormValues =>
         type: notification.type,
         targetAudience: notification.targetAudience,
         displayLocation: notification.displayLocation,
-        startDate: isoToLagosInput(notification.startDate),
-        endDate: isoToLagosInput(notification.endDate),
+        startDate: toShopLocalInput(notification.startDate),
+        endDate: notification.endDate ? toShopLocalInput(notification.endDate) : '',
         isActive: notification.isActive,
       }
     : {
@@ -254,7 +255,7 @@ const valuesOf = (notification: AdminNotification | null): FormValues =>
         type: 'info',
         targetAudience: 'all',
         displayLocation: 'site_wide',
-        startDate: isoToLagosInput(new Date().toISOString()),
+        startDate: toShopLocalInput(new Date()),
         endDate: '',
         isActive: true,
       };
@@ -279,9 +280,10 @@ function NotificationDialog({
     event.preventDefault();
     const request = {
       ...values,
-      startDate: lagosInputToIso(values.startDate),
+      // Typed as Lagos time; a value that is no date and time goes as it is, for the schema to name.
+      startDate: fromShopLocalInput(values.startDate) ?? values.startDate,
       // An empty end date is sent as null: the notification runs until it is deactivated.
-      endDate: values.endDate ? lagosInputToIso(values.endDate) : null,
+      endDate: values.endDate ? (fromShopLocalInput(values.endDate) ?? values.endDate) : null,
     };
     const parsed = notificationCreateRequest.safeParse(request);
     if (!parsed.success) {

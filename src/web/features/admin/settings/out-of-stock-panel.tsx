@@ -73,14 +73,15 @@ function OutOfStockForm({ settings }: { settings: OutOfStockSettingsRequest }) {
           label="Low-stock threshold"
           integer
           suffix="units"
-          hint="A size or colour at or below this many units counts as low stock (dashboard, alerts)."
+          hint="The dashboard counts a product as low on stock when its sizes and colours together have this many units or fewer."
           value={values.threshold}
           onChange={(event) => set('threshold', event.target.value)}
           error={errors.threshold}
           className="max-w-xs"
         />
         <CheckboxField
-          label="Email the admins when stock falls to the threshold"
+          label="Email the admins when a size or colour falls to the threshold"
+          hint="One email when a single size or colour has this many units or fewer left."
           checked={values.notify_admin}
           onChange={(event) => set('notify_admin', event.target.checked)}
         />

@@ -4,7 +4,13 @@
  * including the audit log, which gains an entry with each change.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminEmailListResponse, EmailStatus, ResendEmailResponse } from '#shared/schemas/emails';
+import type {
+  AdminEmailListResponse,
+  EmailStatus,
+  FailedJobListResponse,
+  ResendEmailResponse,
+  RetryJobResponse,
+} from '#shared/schemas/emails';
 import type {
   AdminShippingMethodResponse,
   AdminShippingMethodsResponse,
@@ -160,10 +166,31 @@ export function useResendEmail() {
   });
 }
 
+// Background work that failed ----------------------------------------------------------------
+
+export const failedJobsQuery = (page: number, fetcher?: ApiFetch) =>
+  queryOptions({
+    queryKey: adminKeys.settings.failedJobs(page),
+    queryFn: ({ signal }) =>
+      get<FailedJobListResponse>(`/api/admin/jobs/failed?page=${page}&pageSize=20`, fetcher, signal),
+    placeholderData: (previous) => previous,
+  });
+export const useFailedJobs = (page: number) => useQuery(failedJobsQuery(page));
+
+export function useRetryJob() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.post<RetryJobResponse>(`/api/admin/jobs/${id}/retry`),
+    onSuccess: () => invalidate([...adminKeys.settings.all(), 'failed-jobs']),
+  });
+}
+
 // Audit log -----------------------------------------------------------------------------------
 
 export type AuditFilters = {
   entityType?: string;
+  /** One record's id; an order's id finds everything about the order. */
+  entityId?: string;
   actor?: string;
   from?: string;
   to?: string;
@@ -175,7 +202,7 @@ export const auditQuery = (filters: AuditFilters, fetcher?: ApiFetch) =>
     queryKey: adminKeys.audit.list(filters),
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ page: String(filters.page), pageSize: '20' });
-      for (const key of ['entityType', 'actor', 'from', 'to'] as const) {
+      for (const key of ['entityType', 'entityId', 'actor', 'from', 'to'] as const) {
         const value = filters[key];
         if (value) query.set(key, value);
       }

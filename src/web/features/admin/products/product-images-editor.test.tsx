@@ -1,0 +1,216 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminImage } from '#shared/schemas/admin-products';
+import { ProductImagesEditor } from './product-images-editor';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('../../../components/ui/toast', () => ({ toast }));
+
+const PRODUCT = '6d326ef3-310f-4b52-8959-1a7ea17a1b39';
+const [A, B, C] = [
+  'a0000000-0000-4000-8000-00000000000a',
+  'b0000000-0000-4000-8000-00000000000b',
+  'c0000000-0000-4000-8000-00000000000c',
+];
+const IMAGES: AdminImage[] = [
+  { id: A, altText: 'Front', displayOrder: 1 },
+  { id: B, altText: 'Back', displayOrder: 2 },
+  { id: C, altText: 'Detail', displayOrder: 3 },
+];
+
+type Call = { url: string; method: string; body: unknown };
+let calls: Call[];
+
+/**
+ * The browser's XMLHttpRequest at its edge (uploads use it for their progress events): it
+ * records what is sent and answers when the test says so.
+ */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  upload: {
+    onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  withCredentials = false;
+  status = 0;
+  responseText = '';
+  url = '';
+  aborted = false;
+  body: FormData | null = null;
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+}
+
+beforeEach(() => {
+  calls = [];
+  FakeXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const body = init.body ? JSON.parse(String(init.body)) : null;
+    calls.push({ url, method, body });
+    if (method === 'PUT' && url.endsWith('/images')) {
+      const images = (body as { images: { id: string; altText: string }[] }).images.map((image, index) => ({
+        ...image,
+        displayOrder: index + 1,
+      }));
+      return Response.json({ images });
+    }
+    if (method === 'DELETE') {
+      const gone = url.slice(url.lastIndexOf('/') + 1);
+      return Response.json({ images: IMAGES.filter((image) => image.id !== gone) });
+    }
+    return Response.json({ error: { code: 'unexpected', message: 'unexpected' } }, { status: 500 });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+function renderEditor(images: AdminImage[] = IMAGES) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <ProductImagesEditor productId={PRODUCT} productName="Eko Tee" images={images} />
+    </QueryClientProvider>,
+  );
+}
+
+const photoList = () => screen.getByRole('list', { name: 'Photos, the first is the main image' });
+const photoItems = () => within(photoList()).getAllByRole('listitem');
+const arranged = () =>
+  calls
+    .filter((call) => call.method === 'PUT')
+    .map((call) => (call.body as { images: { id: string; altText: string }[] }).images);
+
+describe('ProductImagesEditor: the stored photos', () => {
+  it('makes a photo the main image: it goes first, the others keep their order', async () => {
+    renderEditor();
+    expect(within(photoItems()[0]!).getByText('Main')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Make main image: photo 3' }));
+    await waitFor(() => expect(arranged()).toHaveLength(1));
+    expect(arranged()[0]).toEqual([
+      { id: C, altText: 'Detail' },
+      { id: A, altText: 'Front' },
+      { id: B, altText: 'Back' },
+    ]);
+    expect(calls[0]!.url).toBe(`/api/admin/products/${PRODUCT}/images`);
+  });
+
+  it('moves a photo down and up with its buttons; the first cannot move up, the last not down', async () => {
+    renderEditor();
+    expect((screen.getByRole('button', { name: 'Move photo 1 up' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect((screen.getByRole('button', { name: 'Move photo 3 down' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Move photo 1 down' }));
+    await waitFor(() => expect(arranged()).toHaveLength(1));
+    expect(arranged()[0]!.map((image) => image.id)).toEqual([B, A, C]);
+  });
+
+  it('reorders by dragging one photo onto another', async () => {
+    renderEditor();
+    const dataTransfer = { types: [] as string[], files: [] as File[], effectAllowed: '', dropEffect: '' };
+    const [first, , third] = photoItems();
+    fireEvent.dragStart(third!, { dataTransfer });
+    fireEvent.dragOver(first!, { dataTransfer });
+    fireEvent.drop(first!, { dataTransfer });
+    await waitFor(() => expect(arranged()).toHaveLength(1));
+    expect(arranged()[0]!.map((image) => image.id)).toEqual([C, A, B]);
+  });
+
+  it('saves an alt text when the field is left, and only when it changed', async () => {
+    renderEditor();
+    const field = screen.getByLabelText('Alt text, photo 2');
+    fireEvent.blur(field);
+    expect(arranged()).toHaveLength(0);
+    fireEvent.change(field, { target: { value: '  Back print, close up ' } });
+    fireEvent.blur(field);
+    await waitFor(() => expect(arranged()).toHaveLength(1));
+    expect(arranged()[0]).toEqual([
+      { id: A, altText: 'Front' },
+      { id: B, altText: 'Back print, close up' },
+      { id: C, altText: 'Detail' },
+    ]);
+  });
+
+  it('asks before deleting a photo; Cancel keeps it', async () => {
+    renderEditor();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete photo 2' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete this photo?' });
+    expect(confirm.textContent).toContain('Photo 2 is removed from the product and the shop for good.');
+    expect(calls).toEqual([]);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete this photo?' })).toBeNull());
+    expect(calls).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete photo 2' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete this photo?' })).getByRole('button', {
+        name: 'Delete photo',
+      }),
+    );
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ method: 'DELETE', url: `/api/admin/products/${PRODUCT}/images/${B}` });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete this photo?' })).toBeNull());
+  });
+});
+
+describe('ProductImagesEditor: uploads', () => {
+  const file = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type: 'image/png' });
+
+  it('takes files dropped on the photo list, not only on the drop area', async () => {
+    renderEditor();
+    const dataTransfer = { types: ['Files'], files: [file('side.png')], dropEffect: '' };
+    const target = photoItems()[1]!;
+    const over = fireEvent.dragOver(target, { dataTransfer });
+    // Cancelled: the browser lets the page have the drop instead of opening the file.
+    expect(over).toBe(false);
+    const dropped = fireEvent.drop(target, { dataTransfer });
+    expect(dropped).toBe(false);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect(FakeXhr.sent[0]!.url).toBe(`/api/admin/products/${PRODUCT}/images`);
+    expect((FakeXhr.sent[0]!.body!.get('files') as File).name).toBe('side.png');
+    expect(screen.getByRole('progressbar', { name: 'Uploading side.png' })).toBeTruthy();
+    // Nothing was reordered.
+    expect(arranged()).toEqual([]);
+  });
+
+  it('shows each upload’s progress as it goes', async () => {
+    renderEditor();
+    fireEvent.change(screen.getByLabelText('Choose photos'), { target: { files: [file('front.png')] } });
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const bar = screen.getByRole('progressbar', { name: 'Uploading front.png' });
+    FakeXhr.sent[0]!.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('40'));
+  });
+
+  it('cancels uploads still on their way when the editor closes', async () => {
+    const view = renderEditor();
+    fireEvent.change(screen.getByLabelText('Choose photos'), {
+      target: { files: [file('front.png'), file('back.png')] },
+    });
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    expect(FakeXhr.sent.map((xhr) => xhr.aborted)).toEqual([false, false]);
+    view.unmount();
+    expect(FakeXhr.sent.map((xhr) => xhr.aborted)).toEqual([true, true]);
+  });
+});

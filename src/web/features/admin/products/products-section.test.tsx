@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminProductRow } from '#shared/schemas/admin-products';
+import ProductsSection from './products-section';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('../../../components/ui/toast', () => ({ toast }));
+
+const row = (index: number, overrides: Partial<AdminProductRow> = {}): AdminProductRow => ({
+  id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+  name: `Tee ${index}`,
+  priceKobo: 1_000_000,
+  category: 'T-Shirts',
+  gender: 'men',
+  isActive: true,
+  isFeatured: false,
+  stock: 4,
+  variantCount: 1,
+  imageCount: 0,
+  mainImageId: null,
+  inOrders: false,
+  releaseAt: null,
+  comingSoon: false,
+  limitPerCustomer: null,
+  ...overrides,
+});
+
+/** The server's catalogue, paged 20 at a time as GET /api/admin/products pages it. */
+function serve(catalogue: AdminProductRow[]) {
+  const pages: number[] = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost');
+    if (url.pathname === '/api/admin/products' && (init.method ?? 'GET') === 'GET') {
+      const page = Number(url.searchParams.get('page'));
+      const size = Number(url.searchParams.get('pageSize'));
+      pages.push(page);
+      return Response.json({
+        products: catalogue.slice((page - 1) * size, page * size),
+        page,
+        pageSize: size,
+        total: catalogue.length,
+      });
+    }
+    const deleted = /^\/api\/admin\/products\/([^/]+)$/.exec(url.pathname);
+    if (deleted && init.method === 'DELETE') {
+      catalogue.splice(
+        catalogue.findIndex((product) => product.id === deleted[1]),
+        1,
+      );
+      return Response.json({ outcome: 'deleted', message: 'Product deleted successfully' });
+    }
+    return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ProductsSection />
+    </QueryClientProvider>,
+  );
+  return pages;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('the admin Products list', () => {
+  it('goes back to the new last page when the last product of the last page is deleted', async () => {
+    serve(Array.from({ length: 41 }, (_, index) => row(index + 1)));
+    await screen.findByText('Page 1 of 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 3 of 3');
+    expect(screen.getByText('Tee 41', { selector: 'p' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Tee 41' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product deleted successfully'));
+    await screen.findByText('Page 2 of 2');
+    expect(await screen.findByText('Tee 40', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByText('Tee 21', { selector: 'p' })).toBeTruthy();
+    expect(screen.queryByText('No products found')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows a drop's release in Lagos time, 'Coming soon' until then, and its limit", async () => {
+    serve([
+      row(1, {
+        name: 'Next Drop Tee',
+        releaseAt: '2026-12-05T17:00:00.000Z',
+        comingSoon: true,
+        limitPerCustomer: 2,
+      }),
+      row(2, { name: 'Released Tee', releaseAt: '2026-11-01T09:00:00.000Z', comingSoon: false }),
+      row(3, { name: 'Plain Tee' }),
+    ]);
+    const upcoming = (await screen.findByText('Next Drop Tee', { selector: 'p' })).closest('li')!;
+    expect(within(upcoming).getByText('Coming soon')).toBeTruthy();
+    expect(
+      within(upcoming).getByText('Drop: Sat, 5 Dec 2026, 6:00 pm (Lagos time), 2 per customer'),
+    ).toBeTruthy();
+
+    const released = screen.getByText('Released Tee', { selector: 'p' }).closest('li')!;
+    expect(within(released).queryByText('Coming soon')).toBeNull();
+    expect(within(released).getByText('Drop: Sun, 1 Nov 2026, 10:00 am (Lagos time)')).toBeTruthy();
+
+    const plain = screen.getByText('Plain Tee', { selector: 'p' }).closest('li')!;
+    expect(within(plain).queryByText(/Drop/)).toBeNull();
+  });
+});

@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminProduct } from '#shared/schemas/admin-products';
+import { VariantStockTable } from './variant-stock-table';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('../../../components/ui/toast', () => ({ toast }));
+
+const VARIANT = 'a0000000-0000-4000-8000-00000000000a';
+const product: AdminProduct = {
+  id: '6d326ef3-310f-4b52-8959-1a7ea17a1b39',
+  name: 'Eko Tee',
+  description: '',
+  priceKobo: 1_500_000,
+  category: 'tshirts',
+  subcategory: null,
+  gender: 'men',
+  isActive: true,
+  isFeatured: false,
+  isMystery: false,
+  releaseAt: null,
+  limitPerCustomer: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  stock: 5,
+  sizes: ['M'],
+  colors: ['Black'],
+  variants: [{ id: VARIANT, size: 'M', color: 'Black', stock: 5, sku: '6D3-BLA-M' }],
+  images: [],
+  inOrders: false,
+};
+
+let bodies: unknown[];
+let answers: Response[];
+
+beforeEach(() => {
+  bodies = [];
+  answers = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    if (init.method === 'PUT' && url.endsWith(`/variants/${VARIANT}/stock`)) {
+      bodies.push(JSON.parse(String(init.body)));
+      return answers.shift()!;
+    }
+    // The product read again after the refusal: this test keeps the table on its props.
+    return new Promise<Response>(() => {});
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('VariantStockTable', () => {
+  it('after "stock changed" (409) shows the new figure and bases the next change on it', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <VariantStockTable product={product} />
+      </QueryClientProvider>,
+    );
+    const field = screen.getByLabelText('New stock for M / Black') as HTMLInputElement;
+    const save = screen.getByRole('button', { name: 'Save stock for M / Black' }) as HTMLButtonElement;
+
+    // A sale took 2 while the admin typed 10: refused, and the row shows 3.
+    answers.push(
+      Response.json(
+        {
+          error: {
+            code: 'stock_changed',
+            message: 'The stock of 6D3-BLA-M changed meanwhile: it is now 3.',
+            variantId: VARIANT,
+            stock: 3,
+          },
+        },
+        { status: 409 },
+      ),
+    );
+    fireEvent.change(field, { target: { value: '10' } });
+    fireEvent.click(save);
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'The stock of 6D3-BLA-M changed meanwhile: it is now 3.',
+      ),
+    );
+    expect(bodies[0]).toEqual({ stock: 10, expected: 5, reason: 'restock' });
+    expect(field.value).toBe('3');
+    expect(screen.getByText('3')).toBeTruthy();
+    expect(save.disabled).toBe(true);
+
+    // Typed again, it is sent as a change from 3, the figure now shown.
+    answers.push(
+      Response.json({
+        product: { ...product, stock: 10, variants: [{ ...product.variants[0]!, stock: 10 }] },
+      }),
+    );
+    fireEvent.change(field, { target: { value: '10' } });
+    fireEvent.click(save);
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Stock updated', 'M / Black: 10 in stock'),
+    );
+    expect(bodies[1]).toEqual({ stock: 10, expected: 3, reason: 'restock' });
+  });
+});
