@@ -9,6 +9,7 @@ import { adminAccessRoutes } from './features/admin-access/routes';
 import { adminAuditRoutes } from './features/audit/admin-routes';
 import { cartRoutes } from './features/cart/routes';
 import { adminCatalogRoutes } from './features/catalog/admin-routes';
+import type { CountMemo } from './features/catalog/count-memo';
 import { catalogRoutes } from './features/catalog/routes';
 import { checkoutRoutes } from './features/checkout/routes';
 import { adminCustomerRoutes } from './features/customers/admin-routes';
@@ -42,6 +43,8 @@ export type AppOptions = {
   live?: LiveOptions;
   /** Keeps the catalogue's JSON (and, through `web`, its pages) for anonymous visitors. */
   cache?: PageCache;
+  /** Keeps the listings' totals between catalogue changes, for everyone. */
+  counts?: CountMemo;
 };
 
 /** Reads that answer every anonymous visitor alike: the catalogue's, and the store's identity for the footer. */
@@ -105,7 +108,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', checkoutRoutes());
   api.route('/', orderRoutes());
   api.route('/', paymentRoutes());
-  api.route('/', catalogRoutes());
+  api.route('/', catalogRoutes({ counts: options.counts }));
   api.route('/', storeRoutes());
   api.route('/', liveRoutes(options.live));
   // The admin area: one access check in front of every /api/admin path, then each feature's

@@ -11,6 +11,7 @@ import { copyTemplate } from './db/template';
 import { createDeps } from './deps';
 import { type Env, EnvError, loadEnv } from './env';
 import { type DemoAdminSignIn, demoAdminSignIn } from './features/accounts/demo-admin';
+import { createCountMemo } from './features/catalog/count-memo';
 import { networkExposureWarning } from './http/local-only';
 import { createPageCache } from './http/page-cache';
 import { createLogger, type Logger } from './logger';
@@ -72,6 +73,8 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
   const app = createApp(deps, {
     web: await createWebHandlers(env.buildDir, { cache }),
     cache,
+    // The listings' totals, kept until a catalogue change is announced (signed-in visitors too).
+    counts: createCountMemo(deps.events),
   });
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     if (cluster.isWorker) {

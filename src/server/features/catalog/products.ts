@@ -8,6 +8,7 @@ import type {
   SizeGuide,
 } from '#shared/schemas/catalog';
 import type { SqlRunner } from '../../db/client';
+import type { CountMemo } from './count-memo';
 import { outOfStockFrom, readOutOfStockSettings } from './out-of-stock-settings';
 
 type ProductRow = {
@@ -91,7 +92,11 @@ async function imagesByProduct(sql: SqlRunner, productIds: string[]): Promise<Ma
  * released, the next first), each with its images and stock.
  * With the out-of-stock setting `auto_hide_product`, products with nothing in stock are left out.
  */
-export async function findProducts(sql: SqlRunner, query: ProductListQuery): Promise<ProductListResponse> {
+export async function findProducts(
+  sql: SqlRunner,
+  query: ProductListQuery,
+  counts?: CountMemo,
+): Promise<ProductListResponse> {
   const settings = await readOutOfStockSettings(sql);
   const where = ['p.is_active'];
   const params: unknown[] = [];
@@ -117,16 +122,21 @@ export async function findProducts(sql: SqlRunner, query: ProductListQuery): Pro
   // The page and the count are two statements: the page reads 20 rows from the newest-first index
   // (products_active_newest_idx) and sums the stock of those 20 only; the count touches products
   // alone. A window count over the page query would build every matching row, with its stock.
-  const [rows, [count]] = await Promise.all([
+  // The count grows with the catalogue, so the server keeps it per filter until a catalogue
+  // change is announced (count-memo.ts); not for drops still to come, whose count changes with
+  // the clock at each release.
+  const countText = `SELECT count(*) AS total FROM products p WHERE ${condition}`;
+  const count = () =>
+    sql.query<{ total: number }>(countText, filterParams).then(([row]) => Number(row?.total ?? 0));
+  const [rows, total] = await Promise.all([
     sql.query<ProductRow>(
       `SELECT ${PRODUCT_COLUMNS} ${PRODUCT_FROM} WHERE ${condition}
        ORDER BY ${order}
        LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}`,
       params,
     ),
-    sql.query<{ total: number }>(`SELECT count(*) AS total FROM products p WHERE ${condition}`, filterParams),
+    counts && !query.upcoming ? counts.get(`${countText} ${JSON.stringify(filterParams)}`, count) : count(),
   ]);
-  const total = Number(count?.total ?? 0);
   const images = await imagesByProduct(
     sql,
     rows.map((row) => row.id),

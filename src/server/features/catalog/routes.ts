@@ -7,6 +7,7 @@ import { earliestFreshUntil, FRESH_UNTIL_HEADER, SERVER_TIME_HEADER } from '../.
 import { readQuery } from '../../validate';
 import { findActiveNotifications } from './active-notifications';
 import { listCategories } from './categories';
+import type { CountMemo } from './count-memo';
 import { findProduct, findProducts } from './products';
 import { searchCatalog } from './search';
 import { listShippingMethods } from './shipping-methods';
@@ -25,12 +26,16 @@ function freshUntilRelease(c: Context<AppEnv>, products: { releaseAt: string | n
   if (until !== null) c.header(FRESH_UNTIL_HEADER, String(until));
 }
 
-/** The shop's read-only catalogue: products, categories, search, banner notifications, shipping methods. */
-export function catalogRoutes() {
+/**
+ * The shop's read-only catalogue: products, categories, search, banner notifications, shipping
+ * methods. `counts` keeps the listings' totals between catalogue changes (the server's; tests may
+ * leave it out and count every time).
+ */
+export function catalogRoutes(options: { counts?: CountMemo } = {}) {
   return new Hono<AppEnv>()
     .get('/products', async (c) => {
       const query = readQuery(c, productListQuerySchema);
-      const list = await findProducts(c.get('deps').database.sql, query);
+      const list = await findProducts(c.get('deps').database.sql, query, options.counts);
       const now = new Date();
       freshUntilRelease(c, list.products, now);
       return c.json({ ...list, now: now.toISOString() });
