@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FailedJobListResponse } from '#shared/schemas/emails';
 import { createSignedInUser } from '../../../../tests/factories/accounts';
 import { createPendingOrder, orderRow } from '../../../../tests/factories/orders';
 import { type FakePaystack, startFakePaystack } from '../../../../tests/setup/fake-paystack';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { JOB_SCHEMA } from '../../jobs/queue';
 import { signWebhook } from '../payments/gateway';
 
 /**
@@ -45,16 +46,27 @@ describe('background work that failed', () => {
   it('lists a Paystack webhook whose processing kept failing, and a retry applies it', async () => {
     const { cookie, orderId } = await createPendingOrder(t);
     const init = await t.request('/api/payments/initialize', { method: 'POST', cookie, json: { orderId } });
+    expect(init.status, JSON.stringify(init.body)).toBe(200);
     const { reference, amountKobo } = init.body as { reference: string; amountKobo: number };
     // Verify fails on the first attempt and on each of the six retries.
     fake.verifyOutages = 7;
     const payload = { event: 'charge.success', data: { reference, amount: amountKobo, currency: 'NGN' } };
-    await t.request('/api/payments/webhook', {
+    const received = await t.request('/api/payments/webhook', {
       method: 'POST',
       headers: { 'x-paystack-signature': signWebhook(fake.secret, JSON.stringify(payload)) },
       json: payload,
     });
+    expect(received.status, JSON.stringify(received.body)).toBe(200);
     await t.jobsIdle();
+    // Every attempt made: the job has failed for good (its states say otherwise if not).
+    const states = () =>
+      t.database.sql.query<{ state: string; retry_count: number }>(
+        `SELECT state, retry_count FROM ${JOB_SCHEMA}.job WHERE name = 'process-payment-event'`,
+      );
+    await vi.waitFor(async () => expect(await states()).toEqual([{ state: 'failed', retry_count: 6 }]), {
+      timeout: 5_000,
+    });
+    expect(fake.verifyOutages).toBe(0);
     expect((await orderRow(t, orderId)).payment_status).toBe('pending');
 
     const list = await failedJobs();
