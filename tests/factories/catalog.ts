@@ -107,6 +107,16 @@ export type TestProduct = {
 };
 
 let productCounter = 0;
+let lastCreatedAt = 0;
+
+/**
+ * Products made one after another are newer one after another, as in the shop, even when two are
+ * made within one millisecond (the listings order by creation, newest first).
+ */
+function nextCreatedAt(): Date {
+  lastCreatedAt = Math.max(Date.now(), lastCreatedAt + 1);
+  return new Date(lastCreatedAt);
+}
 
 /** Creates a product with its variants (and optional image rows) in one transaction. */
 export async function createProduct(t: HasDatabase, input: ProductInput = {}): Promise<TestProduct> {
@@ -114,7 +124,7 @@ export async function createProduct(t: HasDatabase, input: ProductInput = {}): P
   const category = await ensureCategory(t, input.categorySlug ?? 'tshirts');
   const topId = category.parentId ?? category.id;
   const subId = category.parentId ? category.id : null;
-  const createdAt = input.createdAt === undefined ? new Date() : new Date(input.createdAt);
+  const createdAt = input.createdAt === undefined ? nextCreatedAt() : new Date(input.createdAt);
   const variantInputs = input.variants ?? [{ size: 'M', color: 'Black', stock: 10 }];
 
   return t.database.transaction(async (sql) => {
