@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser } from '../../../../tests/factories/accounts';
 import { createPendingOrder } from '../../../../tests/factories/orders';
 import { payOrder } from '../../../../tests/factories/paid-orders';
@@ -133,6 +133,17 @@ describe("an order's entries: status, payment and refunds", () => {
     expect(refunded.status).toBe(200);
     await t.jobsIdle();
     const refundId = (refunded.body as { refund: { id: string } }).refund.id;
+    // Paystack (here its simulator) settles the refund a moment later and says so by webhook.
+    await vi.waitFor(
+      async () => {
+        const [refund] = await t.database.sql.query<{ status: string }>(
+          'SELECT status FROM refunds WHERE id = $1',
+          [refundId],
+        );
+        expect(refund?.status).toBe('processed');
+      },
+      { timeout: 5_000 },
+    );
     const labelled = await t.request(`/api/admin/orders/${orderId}/payment-status`, {
       method: 'PATCH',
       cookie: bola.cookie,
