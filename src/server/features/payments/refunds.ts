@@ -352,17 +352,21 @@ async function findAtProvider(
   );
   // Paystack lists refunds by its own transaction id, which Verify reported.
   const listed = await listRefunds(gateway, charge?.provider_id ?? refund.reference);
-  const ours = new Set(
+  // Paystack's refunds that are another refund's of ours. This refund's own id may have been
+  // stored meanwhile (the admin's request applying Create Refund's answer while a webhook's check
+  // runs): it still names this refund.
+  const others = new Set(
     (
       await sql.query<{ provider_refund_id: string }>(
-        'SELECT provider_refund_id FROM refunds WHERE reference = $1 AND provider_refund_id IS NOT NULL',
-        [refund.reference],
+        `SELECT provider_refund_id FROM refunds
+          WHERE reference = $1 AND provider_refund_id IS NOT NULL AND id <> $2`,
+        [refund.reference, refund.id],
       )
     ).map((row) => row.provider_refund_id),
   );
   const amount = Number(refund.amount_kobo);
   const candidates = listed.filter(
-    (candidate) => candidate.id !== null && !ours.has(candidate.id) && candidate.amountKobo === amount,
+    (candidate) => candidate.id !== null && !others.has(candidate.id) && candidate.amountKobo === amount,
   );
   return candidates.find((candidate) => candidate.status !== 'failed') ?? candidates[0] ?? null;
 }
