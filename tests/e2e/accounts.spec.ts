@@ -4,7 +4,7 @@ import { shortId } from '../../src/shared/constants';
 import { demoVariant } from './support/demo-products';
 import { E2E_ADMIN } from './support/e2e-admin';
 import { linkIn, waitForEmail } from './support/mail';
-import { snap } from './support/screens';
+import { openPage, snap } from './support/screens';
 
 /**
  * The life of an account in the browser: registration with its checks, the confirmation email,
@@ -389,7 +389,7 @@ test('protected pages send a guest to login and back; shoppers are kept out of t
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Access' })).toBeVisible();
 
   // Signed out, the login page returns to the page the visitor came from (the navbar's link).
-  await page.goto('/account');
+  await openPage(page, '/account');
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/new');

@@ -401,7 +401,7 @@ test('a product that fails to load offers the way home', async ({ page, request 
 
 test('search with the keyboard: by part of a description, and by category', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await page.goto('/');
+  await openPage(page, '/');
   await page.getByRole('button', { name: 'Search' }).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Search' });

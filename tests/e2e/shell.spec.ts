@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { formatNaira } from '../../src/shared/money';
-import { PHONE, snap } from './support/screens';
+import { openPage, PHONE, snap } from './support/screens';
 import { standardShipping, withStandardFee } from './support/standard-fee';
 
 test.describe('without JavaScript', () => {
@@ -25,7 +25,7 @@ test.describe('without JavaScript', () => {
 
 test('the menu opens MEN and WOMEN one at a time and links to the categories', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await page.goto('/');
+  await openPage(page, '/');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toBeVisible();
