@@ -217,3 +217,10 @@ export async function startFakePaystack(secret = 'sk_test_fake_0123456789'): Pro
   fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return fake as FakePaystack;
 }
+
+/** The shop's configuration for talking to this fake as its Paystack (for createTestApp). */
+export const paystackEnv = (fake: Pick<FakePaystack, 'secret' | 'baseUrl'>) => ({
+  PAYSTACK_SECRET_KEY: fake.secret,
+  PAYSTACK_PUBLIC_KEY: 'pk_test_fake',
+  PAYSTACK_BASE_URL: fake.baseUrl,
+});

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { FailedJobListResponse } from '#shared/schemas/emails';
 import { createSignedInUser } from '../../../../tests/factories/accounts';
 import { createPendingOrder, orderRow } from '../../../../tests/factories/orders';
-import { type FakePaystack, startFakePaystack } from '../../../../tests/setup/fake-paystack';
+import { type FakePaystack, paystackEnv, startFakePaystack } from '../../../../tests/setup/fake-paystack';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { JOB_SCHEMA } from '../../jobs/queue';
 import { signWebhook } from '../payments/gateway';
@@ -19,11 +19,7 @@ let admin: { cookie: string; email: string };
 
 beforeAll(async () => {
   fake = await startFakePaystack();
-  t = await createTestApp({
-    PAYSTACK_SECRET_KEY: fake.secret,
-    PAYSTACK_PUBLIC_KEY: 'pk_test_fake',
-    PAYSTACK_BASE_URL: fake.baseUrl,
-  });
+  t = await createTestApp(paystackEnv(fake));
   const { user, cookie } = await createSignedInUser(t, { role: 'admin' });
   admin = { cookie, email: user.email };
 });

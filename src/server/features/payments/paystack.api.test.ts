@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../../tests/factories/accounts';
 import { createPendingOrder, orderRow } from '../../../../tests/factories/orders';
-import { type FakePaystack, startFakePaystack } from '../../../../tests/setup/fake-paystack';
+import { type FakePaystack, paystackEnv, startFakePaystack } from '../../../../tests/setup/fake-paystack';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { signWebhook } from './gateway';
 import {
@@ -143,11 +143,7 @@ describe('the Paystack client', () => {
 describe('payments with Paystack keys configured', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({
-      PAYSTACK_SECRET_KEY: SECRET,
-      PAYSTACK_PUBLIC_KEY: 'pk_test_fake',
-      PAYSTACK_BASE_URL: baseUrl,
-    });
+    t = await createTestApp(paystackEnv({ secret: SECRET, baseUrl }));
   });
   afterAll(() => t.close());
 

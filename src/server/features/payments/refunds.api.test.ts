@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '#shared/schemas/admin-orders';
 import { createSignedInUser } from '../../../../tests/factories/accounts';
 import { createPendingOrder, emailsOfKind, orderRow } from '../../../../tests/factories/orders';
-import { type FakePaystack, startFakePaystack } from '../../../../tests/setup/fake-paystack';
+import { type FakePaystack, paystackEnv, startFakePaystack } from '../../../../tests/setup/fake-paystack';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { systemActor } from '../../context';
 import { signWebhook } from './gateway';
@@ -20,11 +20,7 @@ let admin: { cookie: string; email: string };
 
 beforeAll(async () => {
   fake = await startFakePaystack();
-  t = await createTestApp({
-    PAYSTACK_SECRET_KEY: fake.secret,
-    PAYSTACK_PUBLIC_KEY: 'pk_test_fake',
-    PAYSTACK_BASE_URL: fake.baseUrl,
-  });
+  t = await createTestApp(paystackEnv(fake));
   const { user, cookie } = await createSignedInUser(t, { role: 'admin' });
   admin = { cookie, email: user.email };
 });
