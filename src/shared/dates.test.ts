@@ -16,6 +16,9 @@ describe('dates', () => {
 describe('shop wall-clock times', () => {
   it('formats a moment with its time in Lagos', () => {
     expect(formatDateTime('2026-11-24T17:00:00Z')).toBe('Tue, 24 Nov 2026, 6:00 pm');
+    // Noon and midnight hours read as browsers write them (12, never 0).
+    expect(formatDateTime('2026-11-28T11:15:00Z')).toBe('Sat, 28 Nov 2026, 12:15 pm');
+    expect(formatDateTime('2026-11-27T23:15:00Z')).toBe('Sat, 28 Nov 2026, 12:15 am');
   });
   it('reads a datetime-local value as Lagos time and writes one back', () => {
     expect(fromShopLocalInput('2026-11-24T18:00')).toBe('2026-11-24T17:00:00.000Z');

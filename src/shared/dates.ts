@@ -32,7 +32,9 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-  hour12: true,
+  // 12:15 pm, not 0:15 pm: `hour12: true` lets Node's ICU pick the 0-11 cycle for en-GB while
+  // browsers pick 1-12, so a page rendered on the server would read differently once hydrated.
+  hourCycle: 'h12',
   timeZone: SHOP_TIME_ZONE,
 });
 
