@@ -25,6 +25,12 @@ export type JobDefinition<T extends JobData = JobData> = {
   /** Seconds before the first retry; each later retry waits about twice as long (with jitter). */
   retryDelaySeconds: number;
   /**
+   * Work that can wait (scheduled sweeps and checks): its idle workers look for it ten times less
+   * often than for the rest. This process's own enqueue or schedule still wakes them at once, and
+   * every idle loop is a query, which adds up on the embedded database.
+   */
+  background?: true;
+  /**
    * Does the work. Throwing means "try again later" (until the last attempt). A job can run more
    * than once (a retry after a crash, a resend), so `run` must be safe to repeat: check the state
    * it is about to change, as the email and payment jobs do.

@@ -138,21 +138,27 @@ export function createJobQueue(input: CreateJobQueueInput): JobQueue {
   let stopping = false;
   const loops: Promise<void>[] = [];
   const running = new Set<Promise<void>>();
-  const wakers = new Set<() => void>();
+  /** Idle workers' wake-up calls, by queue. */
+  const wakers = new Map<string, Set<() => void>>();
   const timers = new Set<NodeJS.Timeout>();
 
-  const sleep = (ms: number) =>
+  const sleep = (name: string, ms: number) =>
     new Promise<void>((resolve) => {
+      const waiting = wakers.get(name) ?? new Set<() => void>();
+      wakers.set(name, waiting);
       const wake = () => {
         clearTimeout(timer);
-        wakers.delete(wake);
+        waiting.delete(wake);
         resolve();
       };
       const timer = setTimeout(wake, ms);
-      wakers.add(wake);
+      waiting.add(wake);
     });
+  const wake = (name: string) => {
+    for (const wakeUp of [...(wakers.get(name) ?? [])]) wakeUp();
+  };
   const wakeAll = () => {
-    for (const wake of [...wakers]) wake();
+    for (const name of wakers.keys()) wake(name);
   };
 
   /**
@@ -277,7 +283,7 @@ export function createJobQueue(input: CreateJobQueueInput): JobQueue {
       }
       if (stopping && taken.length === 0) break;
       if (taken.length === 0) {
-        await sleep(pollMs);
+        await sleep(job.name, job.background ? pollMs * 10 : pollMs);
         continue;
       }
       const batch = Promise.all(taken.map((queued) => runOne(job, queued))).then(() => undefined);
@@ -356,16 +362,19 @@ export function createJobQueue(input: CreateJobQueueInput): JobQueue {
     async idle({ timeoutMs = 30_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        wakeAll();
         await new Promise((resolve) => setTimeout(resolve, 10));
         if (running.size === 0) {
-          const [row] = await database.sql.query<{ busy: number }>(
-            `SELECT count(*)::int AS busy FROM ${JOB_SCHEMA}.job
+          // Only the queues with work due are woken: waking every idle worker each time would
+          // have all of them ask the database at once, many times a second.
+          const due = await database.sql.query<{ name: string; active: boolean }>(
+            `SELECT name, bool_or(state = 'active') AS active FROM ${JOB_SCHEMA}.job
               WHERE name = ANY($1::text[])
-                AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`,
+                AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))
+              GROUP BY name`,
             [[...definitions.keys()]],
           );
-          if (row!.busy === 0 && running.size === 0) return;
+          if (due.length === 0 && running.size === 0) return;
+          for (const row of due) if (!row.active) wake(row.name);
         }
         if (Date.now() > deadline) throw new Error(`The job queue was still busy after ${timeoutMs} ms`);
       }

@@ -147,6 +147,7 @@ export async function pruneRateLimits(deps: Deps, now = Date.now()): Promise<num
 
 export const pruneRateLimitsJob = defineJob<Record<string, never>>({
   name: 'prune-rate-limits',
+  background: true,
   // The next run is the retry.
   retryLimit: 0,
   retryDelaySeconds: 0,
