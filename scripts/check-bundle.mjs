@@ -69,6 +69,14 @@ for (const page of shopperPages) {
   }
 }
 
+// Tests are never built into the shop (a glob that takes them would make each one a chunk).
+for (const [key, entry] of Object.entries(manifest)) {
+  if (/\.test\.[cm]?[jt]sx?$/.test(key)) {
+    console.error(`a test file was built into the shop: ${key} (${entry.file})`);
+    failed = true;
+  }
+}
+
 // The budget, for the pages a shopper lands on.
 const pages = (process.env.BUDGET_PAGES ?? 'home,listing,product').split(',');
 for (const page of pages) {

@@ -24,6 +24,7 @@ import { liveRoutes } from './features/live/routes';
 import { adminNotificationRoutes } from './features/notifications/admin-routes';
 import { adminOrderRoutes } from './features/orders/admin-routes';
 import { orderRoutes } from './features/orders/routes';
+import { adminPaymentRoutes } from './features/payments/admin-routes';
 import { paymentRoutes } from './features/payments/routes';
 import { paystackSimulatorRoutes } from './features/payments/simulator';
 import { adminSettingsRoutes } from './features/settings/admin-routes';
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     adminCatalogRoutes(),
     adminDropRoutes(),
     adminOrderRoutes(),
+    adminPaymentRoutes(),
     adminCustomerRoutes(),
     adminDashboardRoutes(),
     adminNotificationRoutes(),

@@ -52,6 +52,8 @@ export type Actor =
         | 'payment-webhook'
         | 'payment-verify'
         | 'payment-refund'
+        | 'payment-check'
+        | 'reconciliation'
         | 'refund-check'
         | 'demo-seed'
         | 'script';

@@ -66,8 +66,6 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
   } else {
     ({ deps, version, admin } = await prepare(env, logger, database, report));
   }
-  await deps.jobs.start();
-
   // The catalogue's pages and JSON for anonymous visitors, cleared by every announced change.
   const cache = createPageCache(deps.events);
   const app = createApp(deps, {
@@ -76,6 +74,9 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
     // The listings' totals, kept until a catalogue change is announced (signed-in visitors too).
     counts: createCountMemo(deps.events),
   });
+  // After the app: jobs reach the payment simulator (and render pages) through it, in-process,
+  // and a scheduled one may run at once.
+  await deps.jobs.start();
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     if (cluster.isWorker) {
       logger.info({ port: info.port, worker: cluster.worker?.id, pid: process.pid }, 'server process ready');

@@ -5,7 +5,8 @@ import type { RouteModule } from './lib/route-module';
  * The route table. Each page is its own lazily loaded chunk (import.meta.glob), so a shopper's
  * first view downloads only the page it shows, and admin code never reaches the storefront.
  */
-const pages = import.meta.glob<RouteModule>('./routes/**/*.tsx');
+// Tests beside the pages are not pages: left out, or they would be chunks the entry names.
+const pages = import.meta.glob<RouteModule>(['./routes/**/*.tsx', '!./routes/**/*.test.tsx']);
 
 export type Layout = 'shop' | 'admin';
 export interface RouteEntry {

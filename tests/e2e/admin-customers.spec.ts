@@ -150,7 +150,9 @@ for (const [label, size] of [
     await expect(page).toHaveURL(new RegExp(`/admin/dashboard\\?tab=orders&order=${shopper.orderId}$`));
     const orderDialog = page.getByRole('dialog', { name: `Order #${shortId}` });
     await expect(orderDialog).toBeVisible();
-    await expect(orderDialog.getByText(formatNaira(shopper.totalKobo)).first()).toBeVisible();
+    await expect(
+      orderDialog.getByText(formatNaira(shopper.totalKobo)).filter({ visible: true }).first(),
+    ).toBeVisible();
     await page.reload();
     await expect(orderDialog).toBeVisible();
     await orderDialog.getByRole('button', { name: /^Close/ }).click();

@@ -149,7 +149,7 @@ for (const [label, viewport] of [
     const dialog = admin.getByRole('dialog', { name: `Order #${short}` });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('Call on arrival')).toBeVisible();
-    await expect(dialog.getByText('Payment received', { exact: true })).toBeVisible();
+    await expect(dialog.getByText(/^Payment received: ₦[0-9,.]+ \(Card\)$/)).toBeVisible();
     await expect(dialog.getByLabel('Order status')).toHaveValue('processing');
     await keep(admin, `dialog-${label}`);
 

@@ -14,9 +14,11 @@ const SECTIONS = [
   { tab: 'dashboard', label: 'Dashboard', short: 'Dash' },
   { tab: 'products', label: 'Products', short: 'Products' },
   { tab: 'orders', label: 'Orders', short: 'Orders' },
+  { tab: 'payments', label: 'Payments', short: null },
   { tab: 'customers', label: 'Customers', short: 'Customers' },
   { tab: 'settings', label: 'Settings', short: null },
 ] as const;
+const section = (tab: (typeof SECTIONS)[number]['tab']) => SECTIONS.find((entry) => entry.tab === tab)!;
 
 test.beforeEach(async ({ page }) => {
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': someIp() });
@@ -69,9 +71,9 @@ test('an admin signs in at /admin and moves through every section on a desktop',
 
   // The section is in the address: a reload (rendered by the server) and the back button keep it.
   await page.reload();
-  await expectSection(page, SECTIONS[4]);
+  await expectSection(page, section('settings'));
   await page.goBack();
-  await expectSection(page, SECTIONS[3]);
+  await expectSection(page, section('customers'));
 
   // Without ?tab= (or with an unknown one) the panel opens on the dashboard and says so in the address.
   await page.goto('/admin/dashboard');
@@ -125,11 +127,16 @@ test('on a 390 px phone: the tab strip, the slide-in menu, and no sideways scrol
   await expect(menu).toBeHidden();
   await expect(menuButton).toBeFocused();
 
-  // Settings is reached through the menu (the strip holds the four daily sections).
+  // Payments and Settings are reached through the menu (the strip holds the four daily sections).
+  await menuButton.click();
+  await menu.getByRole('link', { name: 'Payments' }).click();
+  await expectSection(page, section('payments'));
+  await expectNoSidewaysScroll(page);
+  // Settings is reached through the menu too.
   await menuButton.click();
   await menu.getByRole('link', { name: 'Settings' }).click();
   await expect(menu).toBeHidden();
-  await expectSection(page, SECTIONS[4]);
+  await expectSection(page, section('settings'));
   await expect(strip.locator('[aria-current]')).toHaveCount(0);
   await expectNoSidewaysScroll(page);
 

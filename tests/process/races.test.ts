@@ -172,15 +172,28 @@ describe('two processes, one order: verify × webhook × expiry', () => {
            FROM orders o WHERE id = $1`,
         [orderId],
       );
-      // The charge happened either way, and is recorded once.
+      // The charge happened either way, and is in the book once.
       expect(order!.successes).toBe(1);
-      expect(order!.payment_status).toBe('paid');
+      const charges = await db.database.sql.query<{ disposition: string }>(
+        `SELECT disposition FROM ledger_entries WHERE order_id = $1 AND kind = 'charge'`,
+        [orderId],
+      );
+      expect(charges).toHaveLength(1);
       if (order!.status === 'cancelled') {
-        // Expired first and sold out since: stock went back, and the money is flagged to be returned.
+        // Expired first and sold out since: stock went back, the order was never paid, and the
+        // charge is refunded in full (not kept).
         outcomes.refundDue += 1;
         expect(order!.stock_released_at).not.toBeNull();
-        expect(order!.notes ?? '').toMatch(/REFUND DUE/);
+        expect(order!.payment_status).toBe('failed');
+        expect(charges[0]!.disposition).toBe('not_deliverable');
+        const [refund] = await db.database.sql.query<{ kind: string }>(
+          `SELECT kind FROM refunds WHERE order_id = $1`,
+          [orderId],
+        );
+        expect(refund).toEqual({ kind: 'not_deliverable' });
       } else {
+        expect(order!.payment_status).toBe('paid');
+        expect(charges[0]!.disposition).toBe('applied');
         if (/reserved again/.test(order!.notes ?? '')) outcomes.revived += 1;
         else outcomes.paid += 1;
         expect(order!.status).toBe('processing');
@@ -196,7 +209,7 @@ describe('two processes, one order: verify × webhook × expiry', () => {
       expect((await stockOf(db.database, variantId)) + (await heldUnits(variantId))).toBe(1_000);
     }
     console.info(
-      `races: verify × webhook × expiry ${RUNS} times: ${outcomes.paid} paid in time, ${outcomes.revived} paid after expiry and revived, ${outcomes.refundDue} paid after selling out (refund due)`,
+      `races: verify × webhook × expiry ${RUNS} times: ${outcomes.paid} paid in time, ${outcomes.revived} paid after expiry and revived, ${outcomes.refundDue} paid after selling out (refunded in full)`,
     );
   });
 });

@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for api.paystack.co over real HTTP: the same paths and envelope
- * ({ status, message, data }) for Initialize and Verify Transaction and for Create, Fetch and
- * List Refunds, with answers a test controls (a tampered Verify, outages, a refund that stays
- * pending, settles, fails, or whose creation answer is lost).
+ * ({ status, message, data, meta }) for Initialize, Verify and List Transactions and for Create,
+ * Fetch and List Refunds, with answers a test controls (a transaction's status, charged amount
+ * and channel, a charge made elsewhere, a tampered Verify, outages, a refund that stays pending,
+ * settles, fails, or whose creation answer is lost).
  */
 
 export type Recorded = { method: string; url: string; authorization: string | undefined; body: unknown };
@@ -17,17 +18,36 @@ export type FakeRefund = {
   status: 'pending' | 'processing' | 'processed' | 'failed';
 };
 
+/** One transaction as Paystack keeps it; Verify and List Transactions answer from it. */
+export type FakeTransaction = {
+  id: number;
+  /** What was initialized, in kobo. */
+  amount: number;
+  /** What the customer was actually charged, in kobo (Verify's and the list's `amount`). */
+  chargedAmount: number;
+  currency: string;
+  email: string;
+  /** Paystack's status: 'success' (the default, as if paid at once), 'failed', 'abandoned', 'reversed', 'ongoing', … */
+  status: string;
+  channel: string;
+  paidAt: string | null;
+  createdAt: string;
+  metadata: unknown;
+};
+
 export type FakePaystack = {
   baseUrl: string;
   secret: string;
   received: Recorded[];
-  transactions: Map<string, { id: number; amount: number; currency: string; email: string }>;
+  transactions: Map<string, FakeTransaction>;
   refunds: Map<number, FakeRefund>;
-  /** Overrides what Verify reports, to play a tampered or failed payment. */
+  /** Overrides what Verify reports, to play a tampered or failed payment (wins over the record). */
   verifyOverride: Partial<{ amount: number; currency: string; status: string; reference: string }>;
   delayMs: number;
   /** Verify answers 500 this many more times, as a Paystack outage would. */
   verifyOutages: number;
+  /** List Transactions answers 500 this many more times. */
+  listOutages: number;
   /** Create Refund answers 500 this many more times without creating anything. */
   refundOutages: number;
   /** Create Refund creates the refund but its answer is lost (500) this many more times. */
@@ -38,6 +58,22 @@ export type FakePaystack = {
   newRefundStatus: FakeRefund['status'];
   /** Every refund of one charge, as Paystack keeps them. */
   refundsOf(reference: string): FakeRefund[];
+  /**
+   * Changes what Paystack holds for a transaction. A status other than success or reversed
+   * clears paidAt, and success sets it to now when it had none, unless `paidAt` is given.
+   */
+  setTransaction(reference: string, changes: Partial<Omit<FakeTransaction, 'id'>>): FakeTransaction;
+  /** A charge made outside our checkout (a reference we never initialized), now unless `createdAt` says. */
+  addForeignTransaction(input: {
+    reference: string;
+    amount: number;
+    currency?: string;
+    status?: string;
+    metadata?: unknown;
+    channel?: string;
+    email?: string;
+    createdAt?: string;
+  }): FakeTransaction;
   reset(): void;
   close(): Promise<void>;
 };
@@ -61,16 +97,52 @@ export async function startFakePaystack(secret = 'sk_test_fake_0123456789'): Pro
     verifyOverride: {},
     delayMs: 0,
     verifyOutages: 0,
+    listOutages: 0,
     refundOutages: 0,
     lostRefundAnswers: 0,
     refundReadOutages: 0,
     newRefundStatus: 'pending',
     refundsOf: (reference) => [...fake.refunds.values()].filter((refund) => refund.transaction === reference),
+    setTransaction(reference, changes) {
+      const transaction = fake.transactions.get(reference);
+      if (!transaction) throw new Error(`The fake Paystack has no transaction ${reference}`);
+      const { status } = changes;
+      const paidAt =
+        changes.paidAt !== undefined
+          ? changes.paidAt
+          : status === undefined || status === 'reversed'
+            ? transaction.paidAt
+            : status === 'success'
+              ? (transaction.paidAt ?? new Date().toISOString())
+              : null;
+      Object.assign(transaction, changes, { paidAt });
+      return transaction;
+    },
+    addForeignTransaction(input) {
+      if (fake.transactions.has(input.reference)) throw new Error(`${input.reference} already exists`);
+      const createdAt = input.createdAt ?? new Date().toISOString();
+      const status = input.status ?? 'success';
+      const transaction: FakeTransaction = {
+        id: nextTransactionId++,
+        amount: input.amount,
+        chargedAmount: input.amount,
+        currency: input.currency ?? 'NGN',
+        email: input.email ?? 'someone@example.test',
+        status,
+        channel: input.channel ?? 'card',
+        paidAt: status === 'success' || status === 'reversed' ? createdAt : null,
+        createdAt,
+        metadata: input.metadata ?? null,
+      };
+      fake.transactions.set(input.reference, transaction);
+      return transaction;
+    },
     reset() {
       fake.received.length = 0;
       fake.verifyOverride = {};
       fake.delayMs = 0;
       fake.verifyOutages = 0;
+      fake.listOutages = 0;
       fake.refundOutages = 0;
       fake.lostRefundAnswers = 0;
       fake.refundReadOutages = 0;
@@ -78,6 +150,33 @@ export async function startFakePaystack(secret = 'sk_test_fake_0123456789'): Pro
     },
     close: async () => {},
   };
+
+  const gatewayResponse = (status: string) =>
+    status === 'success'
+      ? 'Successful'
+      : status === 'failed'
+        ? 'Declined'
+        : status === 'abandoned'
+          ? 'The transaction was not completed'
+          : status === 'reversed'
+            ? 'Reversed'
+            : 'Transaction in progress';
+
+  /** A transaction as Paystack's Verify and List Transactions show it. */
+  const transactionData = (reference: string, transaction: FakeTransaction) => ({
+    id: transaction.id,
+    domain: 'test',
+    status: transaction.status,
+    reference,
+    amount: transaction.chargedAmount,
+    currency: transaction.currency,
+    gateway_response: gatewayResponse(transaction.status),
+    channel: transaction.channel,
+    paid_at: transaction.paidAt,
+    created_at: transaction.createdAt,
+    metadata: transaction.metadata,
+    customer: { email: transaction.email },
+  });
 
   const refundData = (refund: FakeRefund) => ({
     id: refund.id,
@@ -107,12 +206,26 @@ export async function startFakePaystack(secret = 'sk_test_fake_0123456789'): Pro
     const url = new URL(request.url!, 'http://fake');
 
     if (request.method === 'POST' && url.pathname === '/transaction/initialize') {
-      const input = body as { reference: string; amount: number; currency: string; email: string };
+      const input = body as {
+        reference: string;
+        amount: number;
+        currency: string;
+        email: string;
+        metadata?: unknown;
+      };
+      // As if the customer paid at once: tests that need another outcome say so (setTransaction).
+      const now = new Date().toISOString();
       fake.transactions.set(input.reference, {
         id: nextTransactionId++,
         amount: input.amount,
+        chargedAmount: input.amount,
         currency: input.currency,
         email: input.email,
+        status: 'success',
+        channel: 'card',
+        paidAt: now,
+        createdAt: now,
+        metadata: input.metadata ?? null,
       });
       return send(200, {
         status: true,
@@ -136,17 +249,42 @@ export async function startFakePaystack(secret = 'sk_test_fake_0123456789'): Pro
       return send(200, {
         status: true,
         message: 'Verification successful',
-        data: {
-          id: transaction.id,
-          status: 'success',
-          reference,
-          amount: transaction.amount,
-          currency: transaction.currency,
-          gateway_response: 'Successful',
-          channel: 'card',
-          paid_at: new Date().toISOString(),
-          customer: { email: transaction.email },
-          ...fake.verifyOverride,
+        data: { ...transactionData(reference, transaction), ...fake.verifyOverride },
+      });
+    }
+    if (request.method === 'GET' && url.pathname === '/transaction') {
+      if (fake.listOutages > 0) {
+        fake.listOutages -= 1;
+        return send(500, { status: false, message: 'An error occurred' });
+      }
+      // List Transactions (https://paystack.com/docs/api/transaction/#list): created between
+      // from and to, of one status if asked, newest first, in pages of perPage (default 50).
+      const query = url.searchParams;
+      const from = query.get('from') ? Date.parse(query.get('from')!) : Number.NEGATIVE_INFINITY;
+      const to = query.get('to') ? Date.parse(query.get('to')!) : Number.POSITIVE_INFINITY;
+      const status = query.get('status');
+      const perPage = Math.min(100, Math.max(1, Number(query.get('perPage') ?? 50) || 50));
+      const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
+      const matching = [...fake.transactions]
+        .filter(([, transaction]) => {
+          const created = Date.parse(transaction.createdAt);
+          return created >= from && created <= to && (!status || transaction.status === status);
+        })
+        .sort(([, a], [, b]) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
+      const skipped = (page - 1) * perPage;
+      return send(200, {
+        status: true,
+        message: 'Transactions retrieved',
+        data: matching
+          .slice(skipped, skipped + perPage)
+          .map(([reference, transaction]) => transactionData(reference, transaction)),
+        meta: {
+          total: matching.length,
+          total_volume: matching.reduce((sum, [, transaction]) => sum + transaction.chargedAmount, 0),
+          skipped,
+          perPage,
+          page,
+          pageCount: Math.ceil(matching.length / perPage),
         },
       });
     }
@@ -164,8 +302,8 @@ export async function startFakePaystack(secret = 'sk_test_fake_0123456789'): Pro
         .refundsOf(input.transaction)
         .filter((refund) => refund.status !== 'failed')
         .reduce((sum, refund) => sum + refund.amount, 0);
-      const amount = input.amount ?? transaction.amount - taken;
-      if (amount <= 0 || taken + amount > transaction.amount) {
+      const amount = input.amount ?? transaction.chargedAmount - taken;
+      if (amount <= 0 || taken + amount > transaction.chargedAmount) {
         return send(400, {
           status: false,
           message: 'Refund amount cannot be more than the unrefunded transaction amount',

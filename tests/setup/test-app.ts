@@ -55,8 +55,8 @@ export async function createTestApp(
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     jobs: { pollSeconds: 0.2, retryDelaySeconds: 0, schedules: false, ...options.jobs },
   });
-  if (options.startJobs ?? true) await deps.jobs.start();
   const app = createApp(deps);
+  if (options.startJobs ?? true) await deps.jobs.start();
   const origin = 'http://localhost:3000';
 
   /** Calls the API; `json` bodies are serialised and the cookie jar travels with each call. */

@@ -13,6 +13,7 @@ import type {
   PaymentStatus,
   Role,
 } from '#shared/constants';
+import type { Disposition, LedgerKind } from '#shared/schemas/money';
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -246,6 +247,8 @@ export const orders = pgTable('orders', {
   stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** Who cancelled it (migration 0100): only an order cancelled for want of payment may be revived. */
+  cancelledBy: text('cancelled_by').$type<'expiry' | 'shopper' | 'admin'>(),
 });
 
 export const orderItems = pgTable('order_items', {
@@ -274,15 +277,18 @@ export const paymentTransactions = pgTable('payment_transactions', {
   amountKobo: kobo('amount_kobo').notNull(),
   currency: text('currency').notNull().default('NGN'),
   status: text('status')
-    .$type<'initialized' | 'success' | 'failed' | 'abandoned'>()
+    .$type<'initialized' | 'pending' | 'success' | 'failed' | 'abandoned' | 'reversed'>()
     .notNull()
     .default('initialized'),
   accessCode: text('access_code'),
   providerResponse: jsonb('provider_response'),
   createdAt: createdAt(),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
-  /** A successful charge for an order another charge had already paid: refund due. */
-  secondPayment: boolean('second_payment').notNull().default(false),
+  /** Paystack's own word for the status, and the checks of a pending one (migration 0100). */
+  providerStatus: text('provider_status'),
+  checks: integer('checks').notNull().default(0),
+  lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+  nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
 });
 
 /** Refunds asked of the provider (migration 0070), counted against what the charge took. */
@@ -295,7 +301,9 @@ export const refunds = pgTable('refunds', {
     .notNull()
     .references(() => paymentTransactions.reference, { onDelete: 'cascade' }),
   amountKobo: kobo('amount_kobo').notNull(),
-  kind: text('kind').$type<'admin' | 'second_payment'>().notNull(),
+  kind: text('kind')
+    .$type<'admin' | 'second_payment' | 'not_deliverable' | 'amount_mismatch' | 'order_cancelled'>()
+    .notNull(),
   reason: text('reason'),
   status: text('status').$type<'pending' | 'processed' | 'failed'>().notNull().default('pending'),
   providerRefundId: text('provider_refund_id'),
@@ -312,6 +320,40 @@ export const refunds = pgTable('refunds', {
   lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
   nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
   retryOf: uuid('retry_of'),
+});
+
+/** The payments ledger (migration 0100): every movement of money, append-only. */
+export const ledgerEntries = pgTable('ledger_entries', {
+  id: id(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  orderId: uuid('order_id').references(() => orders.id),
+  kind: text('kind').$type<LedgerKind>().notNull(),
+  amountKobo: kobo('amount_kobo').notNull(),
+  currency: text('currency').notNull().default('NGN'),
+  disposition: text('disposition').$type<Disposition>().notNull(),
+  method: text('method'),
+  reference: text('reference'),
+  refundId: uuid('refund_id').references(() => refunds.id),
+  reason: text('reason'),
+  note: text('note'),
+  actorId: uuid('actor_id'),
+  actorLabel: text('actor_label').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+/** Reconciliation runs with Paystack (migration 0100). */
+export const reconciliationRuns = pgTable('reconciliation_runs', {
+  id: id(),
+  periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+  periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+  status: text('status').$type<'running' | 'done' | 'failed'>().notNull().default('running'),
+  requestedBy: text('requested_by').notNull(),
+  actorId: uuid('actor_id'),
+  summary: jsonb('summary').notNull().default({}),
+  items: jsonb('items').notNull().default([]),
+  error: text('error'),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
 
 export const siteNotifications = pgTable('site_notifications', {
@@ -394,11 +436,17 @@ export const simulatorTransactions = pgTable('simulator_transactions', {
   email: text('email').notNull(),
   callbackUrl: text('callback_url'),
   metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-  status: text('status').$type<'pending' | 'success' | 'failed' | 'abandoned'>().notNull().default('pending'),
+  status: text('status')
+    .$type<'pending' | 'ongoing' | 'success' | 'failed' | 'abandoned' | 'reversed'>()
+    .notNull()
+    .default('pending'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   refundedKobo: kobo('refunded_kobo').notNull().default(0),
+  /** What the card was actually charged; null: amount_kobo (migration 0098). */
+  chargedKobo: kobo('charged_kobo'),
+  channel: text('channel').notNull().default('card'),
 });
 
 /** The simulator's refunds (migration 0094), numbered and settled like Paystack's. */

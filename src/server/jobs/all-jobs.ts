@@ -3,9 +3,10 @@ import { passwordResetJob } from '../features/accounts/accounts';
 import { pruneRateLimitsJob } from '../features/accounts/rate-limit';
 import { deliverEmailJob } from '../features/email/outbox';
 import { expireUnpaidOrdersJob } from '../features/orders/cancel-order';
-import { processPaymentEventJob } from '../features/payments/payments';
-import { reconcileRefundsJob, refundSecondPaymentJob } from '../features/payments/refunds';
-import { simulatorSettleRefundJob } from '../features/payments/simulator';
+import { processPaymentEventJob, recheckPendingPaymentsJob } from '../features/payments/payments';
+import { dailyReconciliationJob, reconcilePaymentsJob } from '../features/payments/reconciliation';
+import { automaticRefundJob, reconcileRefundsJob } from '../features/payments/refunds';
+import { simulatorCompletePendingJob, simulatorSettleRefundJob } from '../features/payments/simulator';
 import type { Logger } from '../logger';
 import type { JobDefinition } from './define';
 import { createJobQueue, type Schedule } from './queue';
@@ -16,9 +17,13 @@ export const JOB_DEFINITIONS = [
   passwordResetJob,
   processPaymentEventJob,
   expireUnpaidOrdersJob,
-  refundSecondPaymentJob,
+  automaticRefundJob,
   reconcileRefundsJob,
+  recheckPendingPaymentsJob,
+  reconcilePaymentsJob,
+  dailyReconciliationJob,
   simulatorSettleRefundJob,
+  simulatorCompletePendingJob,
   pruneRateLimitsJob,
 ] as unknown as JobDefinition[];
 
@@ -30,6 +35,8 @@ export function jobSchedules(options: { expirySweepSeconds: number }): Schedule[
   return [
     { job: expireUnpaidOrdersJob, everySeconds: options.expirySweepSeconds },
     { job: reconcileRefundsJob, everySeconds: 60 },
+    { job: recheckPendingPaymentsJob, everySeconds: 30 },
+    { job: dailyReconciliationJob, everySeconds: 86_400 },
     { job: pruneRateLimitsJob, everySeconds: 600 },
   ];
 }

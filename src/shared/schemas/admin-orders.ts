@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../constants';
+import { DISPOSITIONS, ledgerEntrySchema, orderMoneySchema, REFUND_KINDS } from './money';
 import { orderSchema } from './orders';
 
 /** Control characters (and lone surrogates), which no search or reason needs; line breaks when allowed. */
@@ -73,13 +74,30 @@ export const adminOrderListResponse = z.object({
 });
 export type AdminOrderListResponse = z.infer<typeof adminOrderListResponse>;
 
+/** A payment attempt: 'pending' while Paystack says it may still complete (a transfer being confirmed). */
+export const PAYMENT_ATTEMPT_STATUSES = [
+  'initialized',
+  'pending',
+  'success',
+  'failed',
+  'abandoned',
+  'reversed',
+] as const;
+
 export const adminPaymentSchema = z.object({
   reference: z.string(),
+  /** What the order asked for when the payment was started. */
   amountKobo: z.number().int(),
-  status: z.enum(['initialized', 'success', 'failed', 'abandoned']),
+  status: z.enum(PAYMENT_ATTEMPT_STATUSES),
+  /** Paystack's own word for the status, as it last said it. */
+  providerStatus: z.string().nullable(),
   /** card, bank, ussd… as the provider reported it. */
   channel: z.string().nullable(),
-  secondPayment: z.boolean(),
+  /** For a successful charge: what Paystack took, and what the ledger did with it. */
+  chargedKobo: z.number().int().nullable(),
+  disposition: z.enum(DISPOSITIONS).nullable(),
+  /** Why a charge was not applied, in words. */
+  reason: z.string().nullable(),
   refundedKobo: z.number().int(),
   createdAt: z.string(),
   verifiedAt: z.string().nullable(),
@@ -97,7 +115,7 @@ export const adminRefundSchema = z.object({
   id: z.string(),
   reference: z.string(),
   amountKobo: z.number().int(),
-  kind: z.enum(['admin', 'second_payment']),
+  kind: z.enum(REFUND_KINDS),
   status: z.enum(REFUND_STATUSES),
   /** What Paystack last said: pending, processing, processed, failed; null before it answered. */
   providerStatus: z.string().nullable(),
@@ -141,6 +159,11 @@ export const adminOrderDetailSchema = z.object({
   /** What is left to refund of the charge that paid the order. */
   refundableKobo: z.number().int(),
   refundDue: z.boolean(),
+  /** The order's money, from the ledger, and the ledger's entries themselves. */
+  money: orderMoneySchema,
+  ledger: z.array(ledgerEntrySchema),
+  /** What is left of the money received outside Paystack: at most what an offline refund gives back. */
+  offlineKeptKobo: z.number().int(),
   timeline: z.array(timelineEntrySchema),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
@@ -151,11 +174,6 @@ export const setOrderStatusRequest = z.object({
   status: z.enum(ORDER_STATUSES, 'Choose pending, processing, shipped, delivered or cancelled'),
 });
 export type SetOrderStatusRequest = z.infer<typeof setOrderStatusRequest>;
-
-export const setPaymentStatusRequest = z.object({
-  paymentStatus: z.enum(PAYMENT_STATUSES, 'Choose pending, paid, failed, refunded or partially refunded'),
-});
-export type SetPaymentStatusRequest = z.infer<typeof setPaymentStatusRequest>;
 
 /** POST /api/admin/orders/:id/refunds: no amount refunds what is left of the payment. */
 export const refundRequest = z.object({

@@ -35,11 +35,13 @@ export const dashboardSchema = z.object({
     previousEnd: z.string(),
   }),
   sales: z.object({
-    /** Every paid order, in kobo. */
+    /** Total Sales: money kept for orders that are not cancelled, in kobo (the ledger's sales). */
     totalKobo: z.number().int(),
     paidOrders: z.number().int(),
-    /** Paid sales (kobo) this month so far against the same days of last month. */
+    /** Sales (kobo) this month so far against the same days of last month. */
     month: periodComparison,
+    /** Money waiting to go back to shoppers now, shown apart from sales. */
+    refundDueKobo: z.number().int(),
   }),
   customers: z.object({
     total: z.number().int(),

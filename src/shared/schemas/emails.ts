@@ -54,7 +54,7 @@ export type FailedJobListQuery = z.infer<typeof failedJobListQuery>;
 
 export const failedJobSchema = z.object({
   id: z.string(),
-  /** The queue's name: password-reset, process-payment-event, refund-second-payment… */
+  /** The queue's name: password-reset, process-payment-event, automatic-refund… */
   name: z.string(),
   /** What the work is, in words. */
   title: z.string(),

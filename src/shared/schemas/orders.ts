@@ -2,6 +2,7 @@ import { z } from 'zod';
 // The product's wording for every check (and NUL/length rules).
 import './text';
 import { GENDERS, ORDER_STATUSES, PAYMENT_STATUSES } from '../constants';
+import { shopperMoneySchema } from './money';
 
 const addressSnapshot = z.object({
   fullName: z.string(),
@@ -47,6 +48,8 @@ export const orderSchema = z.object({
   updatedAt: z.string(),
   itemCount: z.number().int(),
   items: z.array(orderItemSchema),
+  /** The order's money from the payments ledger: paid, refunded, on its way back, and why. */
+  money: shopperMoneySchema,
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -27,15 +27,22 @@ export const verifyPaymentSchema = z.object({
 
 export const verifyPaymentResponseSchema = z.object({
   success: z.boolean(),
+  /** Paystack has not finished the payment yet (a transfer being confirmed): the page waits. */
+  pending: z.boolean().optional(),
+  /** The shop took this payment but is giving it back (a second payment, an order it cannot deliver). */
+  refunding: z.boolean().optional(),
   message: z.string(),
   orderId: z.string().optional(),
 });
 export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponseSchema>;
 
-/** What the simulator's pay page posts to its opener window. */
+/**
+ * What the simulator's pay page posts to its opener window. 'pending': a transfer the bank is
+ * still confirming (it succeeds or fails later).
+ */
 export const simulatorMessageSchema = z.object({
   source: z.literal('paystack-simulator'),
-  status: z.enum(['success', 'failed', 'cancelled']),
+  status: z.enum(['success', 'failed', 'cancelled', 'pending']),
   reference: z.string(),
 });
 export type SimulatorMessage = z.infer<typeof simulatorMessageSchema>;

@@ -12,6 +12,7 @@ import { signedInJson } from '../features/checkout/signed-in';
 import { OrderStatusBadge, PaymentStatusBadge } from '../features/orders/order-badges';
 import { OrderProgress } from '../features/orders/order-progress';
 import { orderHeadline } from '../features/orders/order-status';
+import { PaymentCard } from '../features/orders/payment-card';
 import { ApiError, api } from '../lib/api';
 import { liveTopics, useLive } from '../lib/live';
 import { useReadAgain } from '../lib/read-again';
@@ -92,6 +93,8 @@ function OrderView({ initial }: { initial: Order }) {
       <div className={`${card} mt-8`}>
         <OrderProgress status={order.status} />
       </div>
+
+      <PaymentCard order={order} className={`${card} mt-4`} />
 
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="ship-to" className={`${card} sm:row-span-2`}>

@@ -9,8 +9,16 @@ import { CheckingAccess } from '../components/ui/checking-access';
 import { toast } from '../components/ui/toast';
 import { useCart } from '../features/cart/cart-context';
 import { signedInJson } from '../features/checkout/signed-in';
-import { simulatorMessageFor, type VerifyOutcome, verifyPayment } from '../features/payments/verify';
+import { REFUND_TIMING } from '../features/orders/order-money';
+import {
+  simulatorMessageFor,
+  type VerifyOutcome,
+  verifyFailed,
+  verifyPayment,
+} from '../features/payments/verify';
 import { ApiError, api, apiJson } from '../lib/api';
+import { type LiveMessage, liveTopics, useLive } from '../lib/live';
+import { useReadAgain } from '../lib/read-again';
 import { type HeadTag, type LoadArgs, type PageProps, redirect } from '../lib/route-module';
 import { paths } from '../paths';
 
@@ -56,8 +64,13 @@ type Phase =
   | { kind: 'ready' }
   | { kind: 'paying' }
   | { kind: 'verifying' }
-  | { kind: 'success' }
-  | { kind: 'failed'; title: string; message: string };
+  /** `message`: the server's words when the payment was a second one, being refunded. */
+  | { kind: 'success'; message: string | null }
+  /** Paystack is still confirming `reference` (a bank transfer): the page follows the order. */
+  | { kind: 'pending'; reference: string; message: string }
+  | { kind: 'failed'; title: string; message: string }
+  /** Paid, but the shop could not use the money and is refunding it. */
+  | { kind: 'refunding'; title: string; message: string };
 
 type Setup =
   | { status: 'loading' }
@@ -78,12 +91,63 @@ function returnedHere(other: Window): boolean {
 }
 
 /**
+ * Something happened to the order besides a payment starting or still waiting (a payment failed or
+ * succeeded, a charge could not be applied…): worth asking Paystack again. A resync names no change.
+ */
+const worthAsking = (message: LiveMessage) =>
+  message.changes.some(
+    (change) =>
+      change.table !== 'payment_transactions' ||
+      (change.action !== 'pending' && change.action !== 'initialized'),
+  );
+
+/**
+ * While Paystack is still confirming a payment (`reference`, or null when not waiting), follows
+ * the order's live topic: a paid order is `paid()`; when something else happened to the order (a
+ * payment failed, a charge could not be used) or it was cancelled meanwhile, the payment is
+ * verified again and `settled()` told what the server says. A reconnect only reads the order.
+ */
+function useWaitForPayment(
+  orderId: string,
+  reference: string | null,
+  paid: () => void,
+  settled: (outcome: VerifyOutcome) => void,
+) {
+  const waitingFor = useRef(reference);
+  waitingFor.current = reference;
+  const askPaystack = useRef(false);
+  const check = useReadAgain(async () => {
+    const ref = waitingFor.current;
+    if (!ref) return;
+    let order: Order;
+    try {
+      order = (await api.get<{ order: Order }>(`/api/orders/${encodeURIComponent(orderId)}`)).order;
+    } catch {
+      // Keep waiting; the next change tries again.
+      return;
+    }
+    if (waitingFor.current !== ref) return;
+    if (order.paymentStatus === 'paid') return paid();
+    const ask = askPaystack.current || order.status !== 'pending';
+    askPaystack.current = false;
+    if (!ask) return;
+    const outcome = await verifyPayment(ref);
+    if (waitingFor.current === ref && outcome.kind !== 'pending') settled(outcome);
+  });
+  useLive(reference ? [liveTopics.order(orderId)] : null, (message) => {
+    if (worthAsking(message)) askPaystack.current = true;
+    void check();
+  });
+}
+
+/**
  * Pays one order. The transaction is set up with our server as the page opens (so 'Pay Now' can
  * open the provider's window straight from the click, which pop-up blockers allow), then:
  * - simulator mode: the simulator's pay page in a pop-up, which posts its outcome back here;
  * - live/test mode: Paystack's inline checkout (loaded on demand) resuming that transaction.
  * Either way the server verifies the payment before the success view. Blocked pop-ups fall back
- * to a full-page visit that returns here with ?reference=…, verified on arrival.
+ * to a full-page visit that returns here with ?reference=…, verified on arrival. A payment Paystack
+ * is still confirming (a bank transfer) waits here, following the order, until it is paid.
  */
 function PaymentView({ order, mode }: { order: Order; mode: PaymentMode | null }) {
   const navigate = useNavigate();
@@ -118,21 +182,39 @@ function PaymentView({ order, mode }: { order: Order; mode: PaymentMode | null }
   }, [order.id, navigate]);
 
   const finish = useCallback(
-    (outcome: VerifyOutcome) => {
+    (outcome: VerifyOutcome, reference: string | null = null) => {
       if (outcome.kind === 'success') {
-        setPhase({ kind: 'success' });
+        setPhase({ kind: 'success', message: outcome.refunding ? outcome.message : null });
         return;
       }
-      setPhase({ kind: 'failed', title: outcome.title, message: outcome.message });
+      if (outcome.kind === 'pending') {
+        // No reference to follow (cannot happen: verify always has one): ask again from the start.
+        if (!reference) return setPhase({ kind: 'ready' });
+        setPhase({ kind: 'pending', reference, message: outcome.message });
+        return;
+      }
+      setPhase({
+        kind: outcome.refunding ? 'refunding' : 'failed',
+        title: outcome.title,
+        message: outcome.message,
+      });
+      // Whether the order can still be paid (a refunded payment of an expired order: it cannot).
       void prepare();
     },
     [prepare],
   );
 
+  useWaitForPayment(
+    order.id,
+    phase.kind === 'pending' ? phase.reference : null,
+    useCallback(() => setPhase({ kind: 'success', message: null }), []),
+    finish,
+  );
+
   const verify = useCallback(
     async (ref: string) => {
       setPhase({ kind: 'verifying' });
-      finish(await verifyPayment(ref));
+      finish(await verifyPayment(ref), ref);
     },
     [finish],
   );
@@ -147,7 +229,7 @@ function PaymentView({ order, mode }: { order: Order; mode: PaymentMode | null }
   // query stays in the address: reloading verifies again, which the server answers the same way.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the URL the page opened with
   useEffect(() => {
-    if (returned) void verifyPayment(returned).then(finish);
+    if (returned) void verifyPayment(returned).then((outcome) => finish(outcome, returned));
     else void prepare();
   }, []);
 
@@ -161,6 +243,7 @@ function PaymentView({ order, mode }: { order: Order; mode: PaymentMode | null }
       settled.current = true;
       popup.current?.close();
       if (message.status === 'cancelled') cancelled();
+      // Success, failure, or a transfer still being confirmed ('pending'): the server says which.
       else void verify(message.reference);
     };
     window.addEventListener('message', onMessage);
@@ -181,7 +264,11 @@ function PaymentView({ order, mode }: { order: Order; mode: PaymentMode | null }
       settled.current = true;
       const ref = reference.current;
       if (!ref) return cancelled();
-      void verifyPayment(ref).then((outcome) => (outcome.kind === 'success' ? finish(outcome) : cancelled()));
+      // A payment that did not go through is a cancelled one, unless the server took the money
+      // (then it is kept, waited for, or being refunded, and the shopper must hear of it).
+      void verifyPayment(ref).then((outcome) =>
+        outcome.kind === 'failed' && !outcome.refunding ? cancelled() : finish(outcome, ref),
+      );
     }, 400);
     return () => clearInterval(timer);
   }, [phase.kind, cancelled, finish]);
@@ -222,15 +309,10 @@ function PaymentView({ order, mode }: { order: Order; mode: PaymentMode | null }
       new PaystackPop().resumeTransaction(payment.accessCode, {
         onSuccess: (transaction) => void verify(transaction.reference),
         onCancel: cancelled,
-        onError: (error) =>
-          finish({ kind: 'failed', title: 'Payment verification failed', message: error.message }),
+        onError: (error) => finish(verifyFailed(error.message)),
       });
     } catch {
-      finish({
-        kind: 'failed',
-        title: 'Payment verification failed',
-        message: 'The payment window could not be opened. Please try again.',
-      });
+      finish(verifyFailed('The payment window could not be opened. Please try again.'));
     }
   }
 
@@ -280,7 +362,65 @@ function PaymentView({ order, mode }: { order: Order; mode: PaymentMode | null }
           ✓
         </span>
         <h1 className="mt-6 text-2xl font-bold">Payment Successful!</h1>
+        {phase.message ? <p className="mt-2 text-neutral-700">{phase.message}</p> : null}
         <p className="mt-2 text-neutral-600">Taking you to your order confirmation...</p>
+      </div>
+    );
+  }
+
+  if (phase.kind === 'pending') {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <div role="status">
+          <span
+            aria-hidden="true"
+            className="mx-auto block h-10 w-10 animate-spin rounded-full border-4 border-neutral-200 border-t-neutral-900"
+          />
+          <h1 className="mt-6 text-2xl font-bold">Waiting for your bank</h1>
+          <p className="mt-2 text-neutral-700">{phase.message}</p>
+        </div>
+        <p className="mt-4 text-sm text-neutral-600">
+          You can leave this page: your order stays reserved while the payment is confirmed, and we will email
+          you when it is paid.
+        </p>
+        <div className="mx-auto mt-6 grid max-w-sm gap-2">
+          <Button variant="secondary" block onClick={() => void verify(phase.reference)}>
+            Check Again
+          </Button>
+          <Link
+            to={paths.orderConfirmation(order.id)}
+            className={buttonClass({ variant: 'secondary', block: true })}
+          >
+            View Your Order
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  if (phase.kind === 'refunding') {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">{phase.title}</h1>
+        <p role="alert" className="mt-3 text-neutral-700">
+          {phase.message}
+        </p>
+        <p className="mt-2 text-sm text-neutral-600">{REFUND_TIMING}</p>
+        <div className="mx-auto mt-6 grid max-w-sm gap-2">
+          <Link to={paths.orderConfirmation(order.id)} className={buttonClass({ block: true })}>
+            View Your Order
+          </Link>
+          {/* The order can still be paid (e.g. Paystack charged another amount): offer to pay it. */}
+          {setup.status === 'ready' ? (
+            <Button variant="secondary" block onClick={() => setPhase({ kind: 'ready' })}>
+              Pay Again
+            </Button>
+          ) : (
+            <Link to={paths.home} className={buttonClass({ variant: 'secondary', block: true })}>
+              Continue Shopping
+            </Link>
+          )}
+        </div>
       </div>
     );
   }

@@ -54,7 +54,8 @@ describe('the admin area refuses everyone but admins, on every route', () => {
       'GET /api/admin/orders/:id',
       'GET /api/admin/orders/:id/packing-slip',
       'PATCH /api/admin/orders/:id/status',
-      'PATCH /api/admin/orders/:id/payment-status',
+      'POST /api/admin/orders/:id/offline-payments',
+      'POST /api/admin/orders/:id/offline-refunds',
       'POST /api/admin/orders/:id/refunds',
       'POST /api/admin/orders/:id/refunds/:id/retry',
       'POST /api/admin/orders/:id/refunds/:id/check',
@@ -64,6 +65,11 @@ describe('the admin area refuses everyone but admins, on every route', () => {
       'POST /api/admin/customers/:id/email',
       'POST /api/admin/customers/:id/role',
       'GET /api/admin/dashboard',
+      // Payments: money going back, reconciliation with Paystack.
+      'GET /api/admin/payments/refunds',
+      'GET /api/admin/payments/reconciliations',
+      'POST /api/admin/payments/reconciliations',
+      'GET /api/admin/payments/reconciliations/:id',
       // Settings: notifications, out of stock, store, shipping, payment, emails, the audit log.
       'GET /api/admin/notifications',
       'POST /api/admin/notifications',

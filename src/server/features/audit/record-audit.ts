@@ -30,9 +30,10 @@ export type AuditEntry = {
   /**
    * The order the change is about, when the record is not the order itself (one of its refunds):
    * the order's timeline and the audit log's record filter find the entry by it. An order's own
-   * entries and its payment's ('order', 'payment', whose id is the order's) get it by themselves.
+   * entries and its payment's ('order', 'payment', whose id is the order's) get it by themselves;
+   * null for a payment that names no order.
    */
-  orderId?: string;
+  orderId?: string | null;
 };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -68,10 +69,17 @@ export async function recordAudit(sql: SqlRunner, actor: Actor, entry: AuditEntr
   const { before, after } = changedFields(entry.before, entry.after);
   if (entry.before && entry.after && Object.keys(after ?? {}).length === 0) return;
   const orderId =
-    entry.orderId ?? (entry.entityType === 'order' || entry.entityType === 'payment' ? entry.entityId : null);
+    entry.orderId !== undefined
+      ? entry.orderId
+      : entry.entityType === 'order' || entry.entityType === 'payment'
+        ? entry.entityId
+        : null;
   await sql.query(
-    `INSERT INTO audit_log (actor_id, actor_label, action, entity_type, entity_id, before, after, details, order_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    // clock_timestamp(), not the transaction's now(): entries one transaction writes (a cancellation
+    // and the refund it starts) keep the order they were written in.
+    `INSERT INTO audit_log (actor_id, actor_label, action, entity_type, entity_id, before, after, details, order_id,
+                            created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, clock_timestamp())`,
     [
       actor.kind === 'user' ? actor.id : null,
       actorLabel(actor),

@@ -113,7 +113,11 @@ export function summarize(lines: CartLine[], notices: string[] = []): Cart {
   };
 }
 
-/** The signed-in user's cart lines, named and priced from the database. */
+/**
+ * The signed-in user's cart lines, named and priced from the database. With `lock`, the cart and
+ * its lines are locked until the transaction ends (placing an order), the cart row first, as
+ * `lockCart` does.
+ */
 export async function readCartRows(sql: SqlRunner, userId: string, lock = false): Promise<CartRow[]> {
   return sql.query<CartRow>(
     `SELECT ci.id, ci.gender, ci.quantity, ${variantColumns}
@@ -122,9 +126,19 @@ export async function readCartRows(sql: SqlRunner, userId: string, lock = false)
        JOIN products p ON p.id = ci.product_id
        JOIN product_variants v ON v.id = ci.variant_id
       WHERE c.user_id = $1
-      ORDER BY ci.created_at, ci.id${lock ? ' FOR UPDATE OF ci' : ''}`,
+      ORDER BY ci.created_at, ci.id${lock ? ' FOR UPDATE OF c, ci' : ''}`,
     [userId],
   );
+}
+
+/**
+ * Locks the shopper's cart until the transaction ends. Whatever changes a shopper's cart together
+ * with their orders' stock takes it first, as placing an order does (readCartRows with `lock`),
+ * so the two wait for each other instead of each holding what the other needs (a stock row and
+ * the cart, or the account's row that the order limits lock).
+ */
+export async function lockCart(sql: SqlRunner, userId: string): Promise<void> {
+  await sql.query('SELECT id FROM carts WHERE user_id = $1 FOR UPDATE', [userId]);
 }
 
 export async function getCart(deps: AppDeps, userId: string, notices: string[] = []): Promise<Cart> {

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../db/client';
 import { notFound } from '../../errors';
 import { listAddresses } from '../accounts/addresses';
-import { KEPT_PAYMENT_STATUSES_SQL, netPaidKoboSql } from '../payments/refunds';
+import { customerSalesSql } from '../payments/ledger';
 
 /** What the shop records for an admin's message to a customer (emails.kind). */
 export const CUSTOMER_MESSAGE_KIND = 'admin_message';
@@ -33,20 +33,16 @@ export type CustomerRow = {
 };
 
 /**
- * A customer's row with their order count (every order) and what they spent (paid orders, less
- * what was refunded of them), aggregated per user so a page of 20 reads 20 users' orders, not the
- * whole table.
+ * A customer's row with their order count (every order) and what they spent (what the shop keeps
+ * of their orders, from the ledger), read per user so a page of 20 reads 20 users' orders, not
+ * the whole table.
  */
 const customerSelect = (users: string) => `
   SELECT u.id, u.email, u.first_name, u.last_name, u.display_name, u.phone, u.role, u.email_verified,
-         u.created_at, coalesce(o.order_count, 0)::int AS order_count,
-         coalesce(o.total_spent, 0)::text AS total_spent
-  FROM ${users} u
-  LEFT JOIN LATERAL (
-    SELECT count(*) AS order_count,
-           sum(${netPaidKoboSql('paid')}) FILTER (WHERE paid.payment_status IN ${KEPT_PAYMENT_STATUSES_SQL}) AS total_spent
-    FROM orders paid WHERE paid.user_id = u.id
-  ) o ON true`;
+         u.created_at,
+         (SELECT count(*) FROM orders co WHERE co.user_id = u.id)::int AS order_count,
+         ${customerSalesSql('u')}::text AS total_spent
+  FROM ${users} u`;
 
 export const toCustomer = (row: CustomerRow): AdminCustomer => ({
   id: row.id,

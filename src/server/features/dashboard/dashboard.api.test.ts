@@ -84,6 +84,7 @@ describe('GET /api/admin/dashboard, against orders made in the test', () => {
       60_000,
     );
     expect(body.sales).toEqual({
+      refundDueKobo: 0,
       totalKobo: 1_250_000 + 2_500_000 + 1_250_000,
       paidOrders: 3,
       month: { current: 1_250_000, previous: 2_500_000, changePercent: -50 },
@@ -187,7 +188,7 @@ describe('getDashboard at Lagos day and month boundaries', () => {
   });
   afterAll(() => t.close());
 
-  /** A paid order of `kobo` (subtotal, no shipping) paid at `paidAt`. */
+  /** A paid order of `kobo` (subtotal, no shipping) paid at `paidAt`, recorded as an offline payment. */
   async function paidOrderAt(paidAt: string, kobo: number) {
     const address = {
       fullName: 'Ada Obi',
@@ -197,11 +198,16 @@ describe('getDashboard at Lagos day and month boundaries', () => {
       city: 'Lagos',
       state: 'Lagos',
     };
-    await t.database.sql.query(
+    const [order] = await t.database.sql.query<{ id: string }>(
       `INSERT INTO orders (user_id, email, status, payment_status, subtotal_kobo, shipping_cost_kobo,
                            total_amount_kobo, shipping_address, billing_address, paid_at, created_at)
-       VALUES ($1, 'ada@example.test', 'processing', 'paid', $2, 0, $2, $3, $3, $4, $4)`,
+       VALUES ($1, 'ada@example.test', 'processing', 'paid', $2, 0, $2, $3, $3, $4, $4) RETURNING id`,
       [userId, kobo, JSON.stringify(address), paidAt],
+    );
+    await t.database.sql.query(
+      `INSERT INTO ledger_entries (order_id, kind, amount_kobo, disposition, method, created_at)
+       VALUES ($1, 'offline_payment', $2, 'applied', 'cash', $3)`,
+      [order!.id, kobo, paidAt],
     );
   }
 
@@ -305,34 +311,63 @@ describe('figures after refunds, against orders paid and refunded through the si
     expect(details.customer.totalSpentKobo).toBe(2_200_000);
   });
 
-  it('a cancelled order only partly refunded still shows REFUND DUE; refunded in full, no longer', async () => {
+  it('a cancelled paid order leaves Total Sales at once; its money shows apart until it is back', async () => {
     const tee = await createProduct(t, { priceKobo: 1_000_000, variants: [{ size: 'M', stock: 5 }] });
     const tayo = await createSignedInUser(t);
     const orderId = await orderProduct(t, tayo.cookie, tayo.user.email, tee);
-    const cancel = await t.request(`/api/admin/orders/${orderId}/status`, {
-      method: 'PATCH',
-      cookie: admin.cookie,
-      json: { status: 'cancelled' },
-    });
-    expect(cancel.status).toBe(200);
+    const dashboard = async () =>
+      (
+        (await t.request('/api/admin/dashboard', { cookie: admin.cookie })).body as unknown as Awaited<
+          ReturnType<typeof getDashboard>
+        >
+      ).sales;
     const row = async () =>
       (
         (await t.request(`/api/admin/orders?q=${orderId.slice(0, 8)}`, { cookie: admin.cookie })).body as {
           orders: { refundDue: boolean; paymentStatus: string }[];
         }
       ).orders[0]!;
-    const detail = async () =>
-      (
-        (await t.request(`/api/admin/orders/${orderId}`, { cookie: admin.cookie })).body as {
-          refundDue: boolean;
-        }
-      ).refundDue;
+    const before = await dashboard();
+    // Paystack will refuse the automatic refund (as if refunded on its dashboard already), so
+    // the money stays due back until an admin retries.
+    const [charge] = await t.database.sql.query<{ reference: string }>(
+      `SELECT reference FROM ledger_entries WHERE order_id = $1 AND kind = 'charge'`,
+      [orderId],
+    );
+    await t.database.sql.query(
+      'UPDATE simulator_transactions SET refunded_kobo = amount_kobo WHERE reference = $1',
+      [charge!.reference],
+    );
+    const cancel = await t.request(`/api/admin/orders/${orderId}/status`, {
+      method: 'PATCH',
+      cookie: admin.cookie,
+      json: { status: 'cancelled' },
+    });
+    expect(cancel.body).toEqual({ changed: true, refundKobo: 1_250_000 });
+    await t.jobsIdle();
+    const after = await dashboard();
+    expect(after.totalKobo).toBe(before.totalKobo - 1_250_000);
+    expect(after.refundDueKobo).toBe(before.refundDueKobo + 1_250_000);
     expect(await row()).toMatchObject({ refundDue: true, paymentStatus: 'paid' });
-    await refund(orderId, 250_000);
-    expect(await row()).toMatchObject({ refundDue: true, paymentStatus: 'partially_refunded' });
-    expect(await detail()).toBe(true);
-    await refund(orderId);
+
+    // Paystack takes it now: the admin retries the failed refund; nothing is due any more.
+    await t.database.sql.query('UPDATE simulator_transactions SET refunded_kobo = 0 WHERE reference = $1', [
+      charge!.reference,
+    ]);
+    const [failed] = await t.database.sql.query<{ id: string }>(
+      `SELECT id FROM refunds WHERE order_id = $1 AND status = 'failed'`,
+      [orderId],
+    );
+    const retried = await t.request(`/api/admin/orders/${orderId}/refunds/${failed!.id}/retry`, {
+      method: 'POST',
+      cookie: admin.cookie,
+      json: {},
+    });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    await t.jobsIdle();
     expect(await row()).toMatchObject({ refundDue: false, paymentStatus: 'refunded' });
-    expect(await detail()).toBe(false);
+    const settled = await dashboard();
+    expect(settled.refundDueKobo).toBe(before.refundDueKobo);
+    expect(settled.totalKobo).toBe(before.totalKobo - 1_250_000);
   });
 });

@@ -8,11 +8,7 @@ import {
 } from '#shared/schemas/dashboard';
 import type { AppDeps } from '../../context';
 import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
-import { KEPT_PAYMENT_STATUSES_SQL, netPaidKoboSql } from '../payments/refunds';
-
-/** What a paid order kept: its total less what was refunded of it (a partial refund counts). */
-const NET = netPaidKoboSql('o');
-const KEPT = `o.payment_status IN ${KEPT_PAYMENT_STATUSES_SQL}`;
+import { salesByLagosDay, salesFigures } from '../payments/ledger';
 
 type Periods = { current_start: Date | string; previous_start: Date | string; previous_end: Date | string };
 
@@ -63,25 +59,19 @@ export async function getDashboard(
   const settings = await readOutOfStockSettings(sql);
   const threshold = settings.threshold;
 
-  const [sales] = await sql.query<{
-    total: string;
-    paid_orders: number;
-    current: string;
-    previous: string;
-  }>(
-    `SELECT coalesce(sum(net), 0)::text AS total,
-            count(*)::int AS paid_orders,
-            coalesce(sum(net) FILTER (WHERE paid_at >= $2 AND paid_at <= $1), 0)::text AS current,
-            coalesce(sum(net) FILTER (WHERE paid_at >= $3 AND paid_at < $4), 0)::text AS previous
-     FROM (SELECT o.paid_at, ${NET} AS net FROM orders o WHERE ${KEPT}) kept`,
-    range,
-  );
+  const sales = await salesFigures(sql, {
+    now,
+    currentStart: iso(current_start),
+    previousStart: iso(previous_start),
+    previousEnd: iso(previous_end),
+  });
 
+  // Units of orders the shop keeps money for and will deliver.
   const [units] = await sql.query<{ current: string; previous: string }>(
     `SELECT coalesce(sum(i.quantity) FILTER (WHERE o.paid_at >= $2 AND o.paid_at <= $1), 0)::text AS current,
             coalesce(sum(i.quantity) FILTER (WHERE o.paid_at >= $3 AND o.paid_at < $4), 0)::text AS previous
      FROM orders o JOIN order_items i ON i.order_id = o.id
-     WHERE ${KEPT} AND o.paid_at >= $3`,
+     WHERE o.status <> 'cancelled' AND o.payment_status IN ('paid', 'partially_refunded') AND o.paid_at >= $3`,
     range,
   );
 
@@ -128,25 +118,7 @@ export async function getDashboard(
     [LIMITS.recentOrders],
   );
 
-  const days = await sql.query<{ day: string; total: string; orders: number }>(
-    `WITH today AS (SELECT ($1::timestamptz AT TIME ZONE '${SHOP_TIME_ZONE}')::date AS d),
-          days AS (
-            SELECT generate_series(d - ($2::int - 1), d, interval '1 day')::date AS day FROM today
-          ),
-          paid AS (
-            SELECT (o.paid_at AT TIME ZONE '${SHOP_TIME_ZONE}')::date AS day,
-                   sum(${NET}) AS total, count(*)::int AS orders
-            FROM orders o
-            WHERE ${KEPT}
-              AND o.paid_at >= ((SELECT d FROM today) - ($2::int - 1))::timestamp AT TIME ZONE '${SHOP_TIME_ZONE}'
-              AND o.paid_at <= $1
-            GROUP BY 1
-          )
-     SELECT to_char(days.day, 'YYYY-MM-DD') AS day, coalesce(paid.total, 0)::text AS total,
-            coalesce(paid.orders, 0)::int AS orders
-     FROM days LEFT JOIN paid ON paid.day = days.day ORDER BY days.day`,
-    [now, SALES_CHART_DAYS],
-  );
+  const days = await salesByLagosDay(sql, now, SALES_CHART_DAYS);
 
   return {
     asOf: now,
@@ -156,9 +128,10 @@ export async function getDashboard(
       previousEnd: iso(previous_end),
     },
     sales: {
-      totalKobo: Number(sales!.total),
-      paidOrders: sales!.paid_orders,
-      month: comparison(sales!.current, sales!.previous),
+      totalKobo: sales.totalKobo,
+      paidOrders: sales.paidOrders,
+      month: comparison(sales.currentKobo, sales.previousKobo),
+      refundDueKobo: sales.refundDueKobo,
     },
     customers: { total: customers!.total, month: comparison(customers!.current, customers!.previous) },
     inventory: {
@@ -186,6 +159,6 @@ export async function getDashboard(
       total: inventory!.products,
     },
     lowStock: lowStock.map((row) => ({ id: row.id, name: row.name, stock: row.stock })),
-    salesByDay: days.map((row) => ({ date: row.day, totalKobo: Number(row.total), orders: row.orders })),
+    salesByDay: days,
   };
 }

@@ -107,9 +107,9 @@ describe('background work that failed', () => {
       await t.request('/api/payments/verify', { method: 'POST', cookie, json: { reference } });
     }
     await t.jobsIdle();
-    const job = (await failedJobs()).jobs.find((row) => row.name === 'refund-second-payment');
+    const job = (await failedJobs()).jobs.find((row) => row.name === 'automatic-refund');
     expect(job).toMatchObject({
-      title: 'Refund of a second payment',
+      title: 'Automatic refund',
       attempts: 7,
       lastError: 'Paystack failed: An error occurred',
     });

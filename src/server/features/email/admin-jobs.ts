@@ -15,8 +15,12 @@ import { deliverEmailJob } from './outbox';
 const JOB_TITLES: Record<string, string> = {
   'password-reset': 'Password reset email',
   'process-payment-event': 'Paystack webhook',
-  'refund-second-payment': 'Refund of a second payment',
+  'automatic-refund': 'Automatic refund',
   'reconcile-refunds': 'Refund checks with Paystack',
+  'recheck-pending-payments': 'Pending-payment checks with Paystack',
+  'reconcile-payments': 'Reconciliation with Paystack',
+  'daily-reconciliation': 'Daily reconciliation with Paystack',
+  'simulator-complete-pending': 'Payment simulator transfer',
   'expire-unpaid-orders': 'Unpaid-order expiry',
   'simulator-settle-refund': 'Payment simulator refund',
   'prune-rate-limits': 'Sign-in limits clean-up',

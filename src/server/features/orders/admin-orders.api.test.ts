@@ -3,7 +3,7 @@ import type { AdminOrderDetail, AdminOrderListResponse } from '#shared/schemas/a
 import { createSignedInUser } from '../../../../tests/factories/accounts';
 import { createPendingOrder, emailsOfKind, orderRow, variantStock } from '../../../../tests/factories/orders';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { csvCell, exportOrdersCsv } from './admin-orders';
+import { csvCell, exportOrdersCsv } from './orders-csv';
 
 let t: TestApp;
 let admin: { cookie: string; email: string };
@@ -136,10 +136,10 @@ describe('order status changes', () => {
     for (const status of ['shipped', 'delivered'] as const) {
       const response = await setStatus(orderId, status);
       expect(response.status, JSON.stringify(response.body)).toBe(200);
-      expect(response.body).toEqual({ changed: true });
+      expect(response.body).toEqual({ changed: true, refundKobo: 0 });
     }
     const again = await setStatus(orderId, 'delivered');
-    expect(again.body).toEqual({ changed: false });
+    expect(again.body).toEqual({ changed: false, refundKobo: 0 });
 
     const order = await detail(orderId);
     expect(order.order.status).toBe('delivered');
@@ -160,7 +160,7 @@ describe('order status changes', () => {
     const ids = order.timeline.map((entry) => entry.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect((await detail(orderId)).timeline.map((entry) => entry.id)).toEqual(ids);
-    expect(titles).toContain('Payment received');
+    expect(titles).toContain('Payment received: ₦12,500.00 (Card)');
     expect(titles).toContain('Status: Processing → Shipped');
     expect(titles).toContain('Status: Shipped → Delivered');
     expect(titles.filter((title) => title.startsWith('Email: '))).toHaveLength(4);
@@ -189,26 +189,38 @@ describe('order status changes', () => {
     expect(await variantStock(t, variantId)).toBe(5);
   });
 
-  it('sets the payment status by hand, audited; unknown values are refused', async () => {
+  it('cancelling a paid order gives the card payment back automatically, and says so', async () => {
+    const { orderId, user, reference } = await paidOrder();
+    const response = await setStatus(orderId, 'cancelled');
+    expect(response.body).toEqual({ changed: true, refundKobo: 1_250_000 });
+    await t.jobsIdle();
+    expect(await simulatorRefunded(reference)).toBe(1_250_000);
+    const order = await detail(orderId);
+    expect(order.order.paymentStatus).toBe('refunded');
+    expect(order.money).toMatchObject({
+      receivedKobo: 1_250_000,
+      refundedKobo: 1_250_000,
+      salesKobo: 0,
+      refundDueKobo: 0,
+    });
+    expect(order.refunds).toEqual([
+      expect.objectContaining({ kind: 'order_cancelled', status: 'processed', amountKobo: 1_250_000 }),
+    ]);
+    const [email] = await emailsOfKind(t, 'order_status', user.email);
+    expect(email?.text_body).toContain('We are refunding ₦12,500.00 to you');
+    // The automatic refund is not announced twice: no refund_issued email for it.
+    expect(await emailsOfKind(t, 'refund_issued', user.email)).toHaveLength(0);
+  });
+
+  it('answers 404 for the old payment-status route: payments are recorded, never set', async () => {
     const { orderId } = await createPendingOrder(t);
     const response = await t.request(`/api/admin/orders/${orderId}/payment-status`, {
       method: 'PATCH',
       cookie: admin.cookie,
       json: { paymentStatus: 'paid' },
     });
-    expect(response.status).toBe(200);
-    const row = await orderRow(t, orderId);
-    expect(row).toMatchObject({ payment_status: 'paid' });
-    expect(row.paid_at).not.toBeNull();
-    expect((await detail(orderId)).timeline.map((entry) => entry.title)).toContain(
-      'Payment status: Pending → Paid',
-    );
-    const bad = await t.request(`/api/admin/orders/${orderId}/payment-status`, {
-      method: 'PATCH',
-      cookie: admin.cookie,
-      json: { paymentStatus: 'free' },
-    });
-    expect(bad.status).toBe(400);
+    expect(response.status).toBe(404);
+    expect(await orderRow(t, orderId)).toMatchObject({ payment_status: 'pending', paid_at: null });
   });
 
   it('answers 404 for a missing or malformed order id', async () => {
@@ -313,7 +325,7 @@ describe('a second payment for an order already paid', () => {
     const order = await detail(orderId);
     expect(order.paymentReference).toBe(first.reference);
     expect(order.payments.find((p) => p.reference === second.reference)).toMatchObject({
-      secondPayment: true,
+      disposition: 'second_payment',
       refundedKobo: 1_250_000,
     });
     expect(order.refunds).toEqual([
@@ -328,11 +340,12 @@ describe('a second payment for an order already paid', () => {
     expect(order.refundDue).toBe(false);
     const titles = order.timeline.map((entry) => entry.title);
     expect(titles).toContain('REFUND DUE: second payment of ₦12,500.00 received');
-    expect(titles).toContain('Second payment refunded (₦12,500.00)');
-    const [email] = await emailsOfKind(t, 'second_payment', user.email);
-    expect(email?.subject).toBe(
-      `You paid twice for order ${orderId.slice(0, 8).toUpperCase()}: we are refunding ₦12,500.00`,
-    );
+    expect(titles).toContain('Refunded automatically (₦12,500.00)');
+    const emails = await emailsOfKind(t, 'automatic_refund', user.email);
+    expect(emails.map((email) => email.subject)).toEqual([
+      `We are refunding your payment of ₦12,500.00 for order ${orderId.slice(0, 8).toUpperCase()}`,
+    ]);
+    expect(emails[0]!.text_body).toContain('The order had already been paid.');
     // The first payment can still be refunded in full by an admin.
     expect(order.refundableKobo).toBe(1_250_000);
   });
@@ -433,7 +446,9 @@ describe('CSV export and packing slip', () => {
     expect(lines[0]).toMatch(/^Order ID,Short ID,Date \(Lagos\),Customer,Ship to,/);
     expect(lines[1]).toContain(`${orderId},${orderId.slice(0, 8)},`);
     expect(lines[1]).toContain(`,"'=cmd|""/c calc""!A1",`);
-    expect(lines[1]).toContain(',1,10000.00,Standard Shipping,2500.00,12500.00,0.00,pending,pending,');
+    expect(lines[1]).toContain(
+      ',1,10000.00,Standard Shipping,2500.00,12500.00,0.00,0.00,0.00,0.00,pending,pending,,',
+    );
     const shopper = await createSignedInUser(t);
     expect((await t.request('/api/admin/orders/export.csv', { cookie: shopper.cookie })).status).toBe(403);
   });

@@ -5,20 +5,16 @@ import {
   refundIdParams,
   refundRequest,
   setOrderStatusRequest,
-  setPaymentStatusRequest,
 } from '#shared/schemas/admin-orders';
+import { offlinePaymentRequest, offlineRefundRequest } from '#shared/schemas/money';
 import { type AppEnv, actorOf } from '../../context';
 import { notFound } from '../../errors';
 import { readJson, readQuery } from '../../validate';
 import { requireAdmin } from '../accounts/guards';
+import { recordOfflinePayment, recordOfflineRefund } from '../payments/offline-payments';
 import { checkOrderRefund, refundOrder, retryRefund } from '../payments/refunds';
-import {
-  exportOrdersCsv,
-  getAdminOrder,
-  listAdminOrders,
-  setOrderStatus,
-  setPaymentStatus,
-} from './admin-orders';
+import { getAdminOrder, listAdminOrders, setOrderStatus } from './admin-orders';
+import { exportOrdersCsv } from './orders-csv';
 import { renderPackingSlip } from './packing-slip';
 
 /** A malformed id answers like a missing order. */
@@ -35,7 +31,10 @@ function refundIds(param: Record<string, string>): { id: string; refundId: strin
   return parsed.data;
 }
 
-/** The Orders tab: search, detail, status and payment changes, refunds, packing slip, CSV. */
+/**
+ * The Orders tab: search, detail, status changes, money received or given back outside Paystack,
+ * refunds through Paystack, packing slip, CSV.
+ */
 export function adminOrderRoutes() {
   return new Hono<AppEnv>()
     .get('/orders', async (c) => {
@@ -79,11 +78,17 @@ export function adminOrderRoutes() {
       const { status } = await readJson(c, setOrderStatusRequest);
       return c.json(await setOrderStatus(c.get('deps'), actorOf(admin), id, status));
     })
-    .patch('/orders/:id/payment-status', async (c) => {
+    .post('/orders/:id/offline-payments', async (c) => {
       const admin = requireAdmin(c);
       const id = orderId(c.req.param());
-      const { paymentStatus } = await readJson(c, setPaymentStatusRequest);
-      return c.json(await setPaymentStatus(c.get('deps'), actorOf(admin), id, paymentStatus));
+      const input = await readJson(c, offlinePaymentRequest);
+      return c.json(await recordOfflinePayment(c.get('deps'), actorOf(admin), id, input));
+    })
+    .post('/orders/:id/offline-refunds', async (c) => {
+      const admin = requireAdmin(c);
+      const id = orderId(c.req.param());
+      const input = await readJson(c, offlineRefundRequest);
+      return c.json(await recordOfflineRefund(c.get('deps'), actorOf(admin), id, input));
     })
     .post('/orders/:id/refunds', async (c) => {
       const admin = requireAdmin(c);

@@ -18,6 +18,7 @@ export async function cancelOrderIn(
   sql: SqlRunner,
   actor: Actor,
   orderId: string,
+  by: 'shopper' | 'admin',
   reason?: string,
 ): Promise<{ userId: string | null; released: boolean }> {
   const [order] = await sql.query<{ user_id: string | null; status: string; stock_released_at: Date | null }>(
@@ -28,12 +29,12 @@ export async function cancelOrderIn(
   const released = order.stock_released_at === null;
   await sql.query(
     `UPDATE orders
-        SET status = 'cancelled',
+        SET status = 'cancelled', cancelled_by = $3,
             stock_released_at = coalesce(stock_released_at, now()),
             notes = CASE WHEN $2::text IS NULL THEN notes ELSE concat_ws(E'\\n', notes, $2::text) END,
             updated_at = now()
       WHERE id = $1`,
-    [orderId, reason ?? null],
+    [orderId, reason ?? null, by],
   );
   if (released) await releaseStock(sql, [orderId]);
   await recordAudit(sql, actor, {
@@ -56,7 +57,7 @@ export async function cancelOrder(
   reason?: string,
 ): Promise<{ released: boolean }> {
   return deps.database.transaction(async (sql) => {
-    const { released } = await cancelOrderIn(sql, actor, orderId, reason);
+    const { released } = await cancelOrderIn(sql, actor, orderId, 'admin', reason);
     await queueOrderEmail(deps, sql, orderId, 'order_status');
     return { released };
   });
@@ -64,9 +65,10 @@ export async function cancelOrder(
 
 /**
  * Cancels orders still unpaid LIMITS.unpaidOrderMinutes after creation: status cancelled, payment
- * failed, a note saying why, stock released once, the shopper's email queued with it. Safe with
- * several server processes running it at once: rows another process is handling are skipped
- * (SKIP LOCKED) and the update is conditional.
+ * failed, a note saying why, stock released once, the shopper's email queued with it. An order
+ * whose payment Paystack still reports as pending (a transfer being confirmed) waits for its
+ * answer. Safe with several server processes running it at once: rows another process is handling
+ * are skipped (SKIP LOCKED) and the update is conditional.
  */
 export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()): Promise<string[]> {
   const cutoff = new Date(now.getTime() - LIMITS.unpaidOrderMinutes * 60_000);
@@ -76,12 +78,14 @@ export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()):
          SELECT id FROM orders
           WHERE status = 'pending' AND payment_status = 'pending' AND stock_released_at IS NULL
             AND created_at <= $1
+            AND NOT EXISTS (SELECT 1 FROM payment_transactions pt
+                             WHERE pt.order_id = orders.id AND pt.status = 'pending')
           ORDER BY created_at
           LIMIT 200
             FOR UPDATE SKIP LOCKED
        )
        UPDATE orders o
-          SET status = 'cancelled', payment_status = 'failed', stock_released_at = now(),
+          SET status = 'cancelled', cancelled_by = 'expiry', payment_status = 'failed', stock_released_at = now(),
               notes = concat_ws(E'\\n', o.notes, $2::text), updated_at = now()
          FROM due
         WHERE o.id = due.id AND o.stock_released_at IS NULL
@@ -113,6 +117,7 @@ export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()):
 /** The scheduled sweep (jobs/all-jobs.ts): every minute, once across all server processes. */
 export const expireUnpaidOrdersJob = defineJob<Record<string, never>>({
   name: 'expire-unpaid-orders',
+  background: true,
   // The next minute's run is the retry.
   retryLimit: 0,
   retryDelaySeconds: 0,

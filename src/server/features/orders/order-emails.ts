@@ -1,22 +1,26 @@
 import { formatNaira } from '#shared/money';
+import type { OrderMoney } from '#shared/schemas/money';
 import type { Order } from '#shared/schemas/orders';
 import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../db/client';
 import { renderBrandEmail } from '../email/layout';
 import { queueEmail } from '../email/outbox';
 import { readStoreIdentity, type StoreIdentity } from '../email/store-identity';
+import { readOrderMoney } from '../payments/ledger';
 import { loadOrder } from './orders';
 
 export type OrderEmailKind =
   | 'order_placed'
   | 'payment_received'
   | 'order_status'
-  | 'refund_due'
   | 'refund_issued'
-  | 'second_payment';
+  | 'automatic_refund';
 
-/** Figures an email names besides the order's own: the amount refunded or charged twice. */
-export type OrderEmailExtra = { amountKobo?: number };
+/**
+ * Figures an email names besides the order's own: the amount refunded, or of a payment the shop
+ * is refunding by itself, and why (a sentence from the ledger, in plain words).
+ */
+export type OrderEmailExtra = { amountKobo?: number; reason?: string; offlineMethod?: string };
 
 const STATUS_TEXT: Record<Order['status'], string> = {
   pending: 'is waiting for payment',
@@ -47,7 +51,11 @@ export type EmailOrder = Pick<
   | 'shippingAddress'
   | 'shippingMethod'
   | 'paymentMethod'
-> & { items: Pick<Order['items'][number], 'quantity' | 'name' | 'size' | 'color' | 'lineTotalKobo'>[] };
+> & {
+  items: Pick<Order['items'][number], 'quantity' | 'name' | 'size' | 'color' | 'lineTotalKobo'>[];
+  /** The order's money from the ledger (absent when it has none yet: a new order). */
+  money?: OrderMoney;
+};
 
 /** The account an order email goes to: its confirmed address and its own first name. */
 export type EmailAccount = { email: string; firstName: string };
@@ -92,12 +100,13 @@ function content(
     };
   }
   if (kind === 'payment_received') {
+    const paid = order.money?.appliedKobo || order.totalAmountKobo;
     return {
       subject: `Payment received for order ${ref}`,
       heading: 'Payment received',
       paragraphs: [
         greeting,
-        `We received your payment of ${formatNaira(order.totalAmountKobo)} for order ${ref}. This is your receipt.`,
+        `We received your payment of ${formatNaira(paid)} for order ${ref}. This is your receipt.`,
         ...itemLines(order),
         ...totals(order),
         `Paid by ${order.paymentMethod}. We will ship to ${order.shippingAddress.address}, ${order.shippingAddress.city}, ${order.shippingAddress.state}.`,
@@ -105,14 +114,15 @@ function content(
       button,
     };
   }
-  if (kind === 'refund_due') {
+  if (kind === 'refund_issued' && extra.offlineMethod) {
+    const amount = formatNaira(extra.amountKobo ?? order.totalAmountKobo);
     return {
-      subject: `Refund for order ${ref}`,
-      heading: 'We will refund your payment',
+      subject: `Refund of ${amount} for order ${ref}`,
+      heading: 'We have paid you back',
       paragraphs: [
         greeting,
-        `Your payment of ${formatNaira(order.totalAmountKobo)} for order ${ref} arrived after the order had been cancelled, and its items are no longer available.`,
-        'We will refund the full amount to your card. Please contact us if you have any questions.',
+        `We have paid back ${amount} for order ${ref} (${extra.offlineMethod.toLowerCase()}).`,
+        'Please contact us if you have any questions.',
       ],
       button,
     };
@@ -131,23 +141,31 @@ function content(
       button,
     };
   }
-  if (kind === 'second_payment') {
+  if (kind === 'automatic_refund') {
     const amount = formatNaira(extra.amountKobo ?? order.totalAmountKobo);
     return {
-      subject: `You paid twice for order ${ref}: we are refunding ${amount}`,
-      heading: 'We are refunding your second payment',
+      subject: `We are refunding your payment of ${amount} for order ${ref}`,
+      heading: 'We are refunding your payment',
       paragraphs: [
         greeting,
-        `Order ${ref} was already paid when a second payment of ${amount} arrived for it. You will not be charged twice.`,
-        'We are refunding the second payment to your card now; refunds usually arrive within 5 to 10 working days. Please contact us if you have any questions.',
+        `We received a payment of ${amount} for order ${ref} that we cannot keep. ${extra.reason ?? ''}`.trim(),
+        `We are refunding the full ${amount} to you now; you do not need to do anything. Refunds usually arrive within 5 to 10 working days, depending on your bank.`,
+        'Please contact us if you have any questions.',
       ],
       button,
     };
   }
+  const returning = order.money?.refundDueKobo ?? 0;
   const cancelledNote =
-    order.status === 'cancelled' && order.paymentStatus === 'failed'
-      ? ['It was not paid within 30 minutes, so the items were released. You are welcome to order again.']
-      : [];
+    order.status !== 'cancelled'
+      ? []
+      : returning > 0
+        ? [
+            `We are refunding ${formatNaira(returning)} to you; refunds usually arrive within 5 to 10 working days, depending on your bank.`,
+          ]
+        : order.paymentStatus === 'failed' && !order.money?.receivedKobo
+          ? ['It was not paid within 30 minutes, so the items were released. You are welcome to order again.']
+          : [];
   return {
     subject: `Order ${ref} ${STATUS_TEXT[order.status]}`,
     heading: `Order ${ref} update`,
@@ -184,8 +202,9 @@ export async function queueOrderEmail(
   );
   if (!account) return;
   const store = await readStoreIdentity(sql);
+  const money = await readOrderMoney(sql, orderId);
   await queueRenderedOrderEmail(deps, sql, {
-    order,
+    order: { ...order, money },
     kind,
     extra,
     account: { email: account.email, firstName: account.first_name },

@@ -1,10 +1,12 @@
 import type { Gender, OrderStatus, PaymentStatus } from '#shared/constants';
 import { shortId } from '#shared/constants';
+import type { ShopperMoney } from '#shared/schemas/money';
 import type { Order, OrderItem } from '#shared/schemas/orders';
 import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../db/client';
 import type { AddressSnapshot } from '../../db/schema';
 import { notFound } from '../../errors';
+import { readShopperMoney } from '../payments/ledger';
 
 export type OrderRow = {
   id: string;
@@ -63,7 +65,7 @@ function toItem(row: OrderItemRow): OrderItem {
   };
 }
 
-export function toOrder(row: OrderRow, itemRows: OrderItemRow[]): Order {
+export function toOrder(row: OrderRow, itemRows: OrderItemRow[], money: ShopperMoney): Order {
   const items = itemRows.map(toItem);
   return {
     id: row.id,
@@ -85,6 +87,7 @@ export function toOrder(row: OrderRow, itemRows: OrderItemRow[]): Order {
     updatedAt: iso(row.updated_at),
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
     items,
+    money,
   };
 }
 
@@ -95,10 +98,15 @@ async function withItems(sql: SqlRunner, rows: OrderRow[]): Promise<Order[]> {
        FROM order_items WHERE order_id = ANY($1::uuid[]) ORDER BY created_at, id`,
     [rows.map((row) => row.id)],
   );
+  const money = await readShopperMoney(
+    sql,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) =>
     toOrder(
       row,
       items.filter((item) => item.order_id === row.id),
+      money.get(row.id)!,
     ),
   );
 }

@@ -1,9 +1,31 @@
 import { formatLongDate } from '#shared/dates';
+import { formatNaira } from '#shared/money';
+import type { OrderMoney } from '#shared/schemas/money';
 import type { AppDeps } from '../../context';
 import { notFound } from '../../errors';
 import { escapeHtml } from '../../html';
 import { getStoreIdentity } from '../email/store-identity';
+import { readOrderMoney } from '../payments/ledger';
 import { loadOrder } from './orders';
+
+/**
+ * Whether the parcel may go, from the ledger: no prices (the slip may travel with a gift), only
+ * whether the order is paid, and a warning when it is not or when money is due back.
+ */
+export function packingPaymentLine(
+  money: OrderMoney,
+  status: string,
+  totalKobo: number,
+): { text: string; warn: boolean } {
+  if (status === 'cancelled') return { text: 'CANCELLED: do not ship.', warn: true };
+  if (money.salesKobo <= 0 || money.appliedKobo < totalKobo) {
+    return { text: 'NOT PAID: do not ship until the payment has arrived.', warn: true };
+  }
+  if (money.refundDueKobo > 0) {
+    return { text: `Paid. ${formatNaira(money.refundDueKobo)} is due back to the customer.`, warn: false };
+  }
+  return { text: 'Paid in full.', warn: false };
+}
 
 /**
  * A packing slip for one order: a plain page made to be printed (A4 or a receipt printer), with
@@ -16,6 +38,11 @@ export async function renderPackingSlip(deps: AppDeps, orderId: string, nonce: s
   const order = await loadOrder(deps.database.sql, orderId);
   if (!order) throw notFound('Order not found');
   const store = await getStoreIdentity(deps);
+  const payment = packingPaymentLine(
+    await readOrderMoney(deps.database.sql, orderId),
+    order.status,
+    order.totalAmountKobo,
+  );
   const e = escapeHtml;
   const ref = order.shortId.toUpperCase();
   const ship = order.shippingAddress;
@@ -48,6 +75,7 @@ th{font-size:12px;text-transform:uppercase;letter-spacing:.06em;white-space:nowr
 .notes{border:1px dashed #999;padding:8px;white-space:pre-wrap;overflow-wrap:anywhere}
 footer{margin-top:24px;font-size:12px;color:#444}
 .hint{background:#f4f4f4;padding:8px 12px;border-radius:4px;font-size:13px}
+.warn{border:2px solid #111;padding:4px 8px;font-weight:800;display:inline-block}
 @media print{.hint{display:none}body{padding:0}@page{margin:14mm}}
 </style></head><body>
 <p class="hint">Print this page (Ctrl+P, or Share → Print on a phone) and put it in the parcel.</p>
@@ -56,6 +84,7 @@ footer{margin-top:24px;font-size:12px;color:#444}
 <div class="grid">
 <section><h2>Ship to</h2><address>${e(ship.fullName)}<br>${e(ship.address)}<br>${e(ship.city)}, ${e(ship.state)}<br>${e(ship.phone)}</address></section>
 <section><h2>Shipping</h2><div>${e(order.shippingMethod)}</div><h2 style="margin-top:12px">Items</h2><div>${order.itemCount}</div></section>
+<section><h2>Payment</h2><div${payment.warn ? ' class="warn"' : ''}>${e(payment.text)}</div></section>
 </div>
 <table><caption class="sr-only" style="position:absolute;left:-9999px">Items in this parcel</caption>
 <thead><tr><th>Qty</th><th>Item</th><th>Size</th><th>Colour</th><th>Packed</th></tr></thead>

@@ -1,6 +1,7 @@
 import type { Actor, AppDeps } from '../../context';
 import { conflict, notFound } from '../../errors';
-import { getCart, mergeCartIn } from '../cart/cart';
+import { getCart, lockCart, mergeCartIn } from '../cart/cart';
+import { readOrderMoney } from '../payments/ledger';
 import { cancelOrderIn } from './cancel-order';
 
 export const RETURNED_NOTE = 'Cancelled by the shopper: went back to checkout before paying.';
@@ -12,12 +13,14 @@ export const RETURNED_NOTE = 'Cancelled by the shopper: went back to checkout be
  * order that expired meanwhile only gives its items back. Items go back once per order (the note
  * marks it), so pressing twice adds nothing. A payment that still arrives for
  * the order later is handled like one for an expired order: its items are reserved again when in
- * stock, otherwise it is marked for a refund (payments.ts).
+ * stock and within its drop's rules, otherwise it is refunded in full (payments/charges.ts).
  */
 export async function returnOrderToCart(deps: AppDeps, actor: Actor, orderId: string) {
   if (actor.kind !== 'user') throw notFound('Order not found');
   const userId = actor.id;
   const notices = await deps.database.transaction(async (sql) => {
+    // The cart first, as placing an order takes it: the two never wait on each other in a circle.
+    await lockCart(sql, userId);
     const [order] = await sql.query<{
       user_id: string | null;
       status: string;
@@ -25,13 +28,13 @@ export async function returnOrderToCart(deps: AppDeps, actor: Actor, orderId: st
       notes: string | null;
     }>('SELECT user_id, status, payment_status, notes FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
     if (!order || order.user_id !== userId) throw notFound('Order not found');
-    if (order.payment_status === 'paid') {
+    if ((await readOrderMoney(sql, orderId)).appliedKobo > 0) {
       throw conflict('order_already_paid', 'This order has already been paid.');
     }
     // Its items go back once: pressed again (a double click, another tab) nothing is added twice.
     if (order.notes?.includes(RETURNED_NOTE)) return [];
     if (order.status === 'pending') {
-      await cancelOrderIn(sql, actor, orderId, RETURNED_NOTE);
+      await cancelOrderIn(sql, actor, orderId, 'shopper', RETURNED_NOTE);
       await sql.query(`UPDATE orders SET payment_status = 'failed' WHERE id = $1`, [orderId]);
     } else if (order.status === 'cancelled') {
       // Expired meanwhile: its stock is back already; the items still go back to the cart.

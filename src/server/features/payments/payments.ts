@@ -1,25 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { LIMITS } from '#shared/constants';
+import { formatNaira } from '#shared/money';
 import type { InitializePaymentResponse, VerifyPaymentResponse } from '#shared/schemas/payments';
 import { type Actor, type AppDeps, type SessionUser, systemActor } from '../../context';
 import { announce, type Change } from '../../db/announce';
 import { AppError, conflict, notFound } from '../../errors';
 import { defineJob } from '../../jobs/define';
-import { recordAudit } from '../audit/record-audit';
-import { reReserveOrderStock } from '../inventory/stock';
-import { queueOrderEmail } from '../orders/order-emails';
+import { applyCharge, applyUnknownCharge, type ProviderCharge } from './charges';
 import { paymentGateway } from './gateway';
 import { initializeTransaction, PaystackError, type VerifyResult, verifyTransaction } from './paystack';
-import { flagSecondPayment, handleRefundEvent, payingReference, type RefundEvent } from './refunds';
+import { handleRefundEvent, type RefundEvent } from './refunds';
 
 const CURRENCY = 'NGN';
-const VERIFY_FAILED = 'Payment verification failed';
 const SECOND_PAYMENT_MESSAGE =
   'This order had already been paid. Your second payment is being refunded; we have emailed you about it.';
-const REFUND_MESSAGE =
-  'This order was cancelled before your payment arrived and its items are no longer available. We will refund you.';
+const PENDING_MESSAGE =
+  'Paystack is still confirming your payment. This page updates by itself once it is done; there is no need to pay again.';
 
-type TransactionRow = {
+export type TransactionRow = {
   order_id: string;
   user_id: string | null;
   reference: string;
@@ -115,168 +113,129 @@ const paymentChange = (id: string, orderId: string, userId: string | null, actio
   orderId,
 });
 
-type PaidOutcome = 'paid' | 'already_paid' | 'refund_due' | 'already_refund_due' | 'second_payment';
-
 /**
- * Marks the order paid exactly once. The order row is locked and the update is conditional on
- * payment_status <> 'paid', so concurrent verify calls and webhooks change it once.
- *
- * A payment for an order cancelled by the 30-minute expiry takes its items again if every one is
- * still in stock (the order then goes ahead); otherwise, and for orders cancelled by an admin, the
- * order stays cancelled, is recorded as paid, and gets a 'REFUND DUE' note for the admins.
+ * Paystack's transaction statuses (https://paystack.com/docs/payments/verify-payments/): success,
+ * failed, abandoned and reversed are final; anything else (ongoing, pending, processing, queued,
+ * or a status Paystack adds later) means the payment may still complete.
  */
-async function markOrderPaid(deps: AppDeps, actor: Actor, orderId: string, reference: string, raw: unknown) {
-  return deps.database.transaction(async (sql): Promise<PaidOutcome> => {
-    const [order] = await sql.query<{
-      user_id: string | null;
-      status: string;
-      payment_status: string;
-      stock_released_at: Date | null;
-    }>('SELECT user_id, status, payment_status, stock_released_at FROM orders WHERE id = $1 FOR UPDATE', [
-      orderId,
-    ]);
-    if (!order) throw notFound('Order not found');
-    const alreadyPaid = order.payment_status !== 'pending' && order.payment_status !== 'failed';
-    const paying = alreadyPaid ? await payingReference(sql, orderId) : null;
-    const [payment] = await sql.query<{ id: string; was: string; amount_kobo: number }>(
-      `UPDATE payment_transactions pt
-          SET status = 'success', verified_at = coalesce(pt.verified_at, now()), provider_response = $2
-         FROM (SELECT id, status FROM payment_transactions WHERE reference = $1 FOR UPDATE) old
-        WHERE pt.id = old.id
-        RETURNING pt.id, old.status AS was, pt.amount_kobo`,
-      [reference, JSON.stringify(raw)],
-    );
-    if (payment) await announce(sql, paymentChange(payment.id, orderId, order.user_id, 'success'));
-    if (alreadyPaid) {
-      // Initialised twice and paid twice: the second charge is refunded, never kept silently.
-      if (paying !== null && paying !== reference) {
-        if (payment && payment.was !== 'success') {
-          await flagSecondPayment(deps, sql, actor, {
-            orderId,
-            userId: order.user_id,
-            reference,
-            amountKobo: Number(payment.amount_kobo),
-          });
-        }
-        return 'second_payment';
-      }
-      return order.status === 'cancelled' ? 'already_refund_due' : 'already_paid';
-    }
-
-    let outcome: PaidOutcome = 'paid';
-    let update = `status = CASE WHEN status = 'pending' THEN 'processing' ELSE status END`;
-    let note: string | null = null;
-    if (order.stock_released_at !== null) {
-      const expired = order.payment_status === 'failed';
-      if (expired && (await reReserveOrderStock(sql, orderId))) {
-        update = `status = 'processing', stock_released_at = NULL`;
-        note =
-          'Payment arrived after the order expired; the items were still in stock and were reserved again.';
-      } else {
-        outcome = 'refund_due';
-        update = 'status = status';
-        note = 'REFUND DUE: payment arrived after the order was cancelled; the order was not revived.';
-      }
-    }
-    const changed = await sql.query<{ id: string; status: string }>(
-      `UPDATE orders
-          SET payment_status = 'paid', paid_at = now(), updated_at = now(), ${update},
-              payment_reference = $3,
-              notes = CASE WHEN $2::text IS NULL THEN notes ELSE concat_ws(E'\\n', notes, $2::text) END
-        WHERE id = $1 AND payment_status <> 'paid'
-        RETURNING id, status`,
-      [orderId, note, reference],
-    );
-    if (changed.length === 0) return 'already_paid';
-    await recordAudit(sql, actor, {
-      action: 'paid',
-      entityType: 'payment',
-      entityId: orderId,
-      before: { status: order.status, paymentStatus: order.payment_status },
-      after: { status: changed[0]!.status, paymentStatus: 'paid' },
-      details: { reference, ...(note ? { note } : {}) },
-    });
-    await announce(sql, { table: 'orders', id: orderId, userId: order.user_id, action: 'paid' });
-    // The receipt (or the refund notice) commits with the payment, so it is sent exactly once.
-    await queueOrderEmail(deps, sql, orderId, outcome === 'refund_due' ? 'refund_due' : 'payment_received');
-    return outcome;
-  });
+export function paystackState(status: string): 'success' | 'final' | 'pending' {
+  if (status === 'success') return 'success';
+  if (status === 'failed' || status === 'abandoned' || status === 'reversed') return 'final';
+  return 'pending';
 }
 
-type Confirmation = VerifyPaymentResponse & {
-  outcome: 'paid' | 'not_paid' | 'mismatch' | 'refund_due' | 'second_payment';
-};
+/** The next check of a pending payment: 30 s after the first, twice as long each time, at most 6 hours. */
+const NEXT_PAYMENT_CHECK = `now() + least(interval '30 seconds' * power(2, least(checks, 12)), interval '6 hours')`;
+
+export type ConfirmOutcome = 'paid' | 'not_paid' | 'pending' | 'refunding' | 'second_payment';
+
+type Confirmation = VerifyPaymentResponse & { outcome: ConfirmOutcome };
+
+/** What the shopper's page says of a charge the shop could not keep. */
+function refundingMessage(reason: string | null, amountKobo: number): string {
+  return `We could not use this payment: ${reason ?? 'the order could not be delivered.'} We are refunding ${formatNaira(amountKobo)} in full; we have emailed you about it.`;
+}
 
 /**
- * Asks the provider about a transaction we recorded and, when it succeeded with exactly our
- * amount, currency and reference, marks its order paid. Shared by verify and the webhook.
+ * Asks Paystack about a transaction we recorded (Verify) and acts on its answer: a success goes
+ * through the charge rule (charges.ts), a final failure is recorded, and anything else leaves the
+ * transaction pending, checked again with back-off, its order kept from expiring meanwhile.
+ * Shared by verify, the webhook, the pending-payment checks and reconciliation.
  */
-async function confirmPayment(
+export async function confirmPayment(
   deps: AppDeps,
   actor: Actor,
   transaction: TransactionRow,
 ): Promise<Confirmation> {
   const gateway = paymentGateway(deps);
   const result: VerifyResult = await verifyTransaction(gateway, transaction.reference).catch(providerError);
-  const log = deps.logger.child({ reference: transaction.reference, orderId: transaction.order_id });
   const orderId = transaction.order_id;
+  const state = paystackState(result.status);
+  const raw = JSON.stringify(result.raw);
 
-  if (result.status !== 'success') {
-    const status = result.status === 'failed' ? 'failed' : 'abandoned';
+  if (state !== 'success') {
+    const pending = state === 'pending';
     await deps.database.transaction(async (sql) => {
       const [payment] = await sql.query<{ id: string }>(
-        `UPDATE payment_transactions SET status = $2, provider_response = $3
-          WHERE reference = $1 AND status = 'initialized'
-          RETURNING id`,
-        [transaction.reference, status, JSON.stringify(result.raw)],
+        pending
+          ? `UPDATE payment_transactions
+                SET status = 'pending', provider_status = $2, provider_response = $3, checks = checks + 1,
+                    last_checked_at = now(), next_check_at = ${NEXT_PAYMENT_CHECK}
+              WHERE reference = $1 AND status IN ('initialized', 'pending') RETURNING id`
+          : `UPDATE payment_transactions SET status = $2, provider_status = $2, provider_response = $3,
+                    next_check_at = NULL
+              WHERE reference = $1 AND status IN ('initialized', 'pending') RETURNING id`,
+        [transaction.reference, result.status.slice(0, 50), raw],
       );
-      if (payment) await announce(sql, paymentChange(payment.id, orderId, transaction.user_id, status));
+      if (payment) {
+        await announce(
+          sql,
+          paymentChange(payment.id, orderId, transaction.user_id, pending ? 'pending' : result.status),
+        );
+      }
     });
+    if (pending) {
+      return { success: false, pending: true, message: PENDING_MESSAGE, orderId, outcome: 'pending' };
+    }
     const message =
       result.status === 'failed'
         ? `The payment was declined${result.gatewayResponse ? `: ${result.gatewayResponse}` : ''}.`
         : 'The payment was not completed.';
     return { success: false, message, orderId, outcome: 'not_paid' };
   }
-  const mismatch =
-    result.reference !== transaction.reference
-      ? 'reference'
-      : result.amountKobo !== Number(transaction.amount_kobo)
-        ? 'amount'
-        : result.currency !== transaction.currency
-          ? 'currency'
-          : null;
-  if (mismatch) {
-    log.warn(
-      {
-        mismatch,
-        amountKobo: result.amountKobo,
-        currency: result.currency,
-        providerReference: result.reference,
-      },
-      'payment does not match the recorded transaction',
-    );
-    return { success: false, message: VERIFY_FAILED, orderId, outcome: 'mismatch' };
+  if (result.reference && result.reference !== transaction.reference) {
+    // Paystack answered about another transaction: nothing to trust; asked again later.
+    providerError(new PaystackError('Paystack answered Verify with another reference', 'invalid_response'));
   }
 
-  const outcome = await markOrderPaid(deps, actor, orderId, transaction.reference, result.raw);
-  if (outcome === 'second_payment') {
-    log.warn('a second payment for an order already paid: flagged and refunded');
-    return { success: true, message: SECOND_PAYMENT_MESSAGE, orderId, outcome: 'second_payment' };
-  }
-  if (outcome === 'refund_due' || outcome === 'already_refund_due') {
-    if (outcome === 'refund_due') log.warn('payment received for a cancelled order: refund due');
-    return { success: false, message: REFUND_MESSAGE, orderId, outcome: 'refund_due' };
-  }
-  return {
-    success: true,
-    message: outcome === 'paid' ? 'Payment verified successfully' : 'Payment already verified',
+  const applied = await applyCharge(deps, actor, {
     orderId,
-    outcome: 'paid',
-  };
+    expected: { amountKobo: Number(transaction.amount_kobo), currency: transaction.currency },
+    charge: {
+      reference: transaction.reference,
+      amountKobo: result.amountKobo,
+      currency: result.currency,
+      channel: typeof result.raw.channel === 'string' ? result.raw.channel.slice(0, 50) : null,
+      raw: result.raw,
+    },
+  });
+  const log = deps.logger.child({ reference: transaction.reference, orderId });
+  switch (applied.disposition) {
+    case 'applied':
+      return {
+        success: true,
+        message: applied.alreadyRecorded ? 'Payment already verified' : 'Payment verified successfully',
+        orderId,
+        outcome: 'paid',
+      };
+    case 'second_payment':
+      if (!applied.alreadyRecorded) log.warn('a second payment for an order already paid: refunding it');
+      return {
+        success: true,
+        refunding: true,
+        message: SECOND_PAYMENT_MESSAGE,
+        orderId,
+        outcome: 'second_payment',
+      };
+    default:
+      if (!applied.alreadyRecorded) {
+        log.warn(
+          { disposition: applied.disposition, reason: applied.reason },
+          'a charge the shop cannot keep: refunding it',
+        );
+      }
+      return {
+        success: false,
+        refunding: true,
+        message: refundingMessage(applied.reason, result.amountKobo),
+        orderId,
+        outcome: 'refunding',
+      };
+  }
 }
 
-async function findTransaction(deps: AppDeps, reference: string): Promise<TransactionRow | undefined> {
+/** A transaction we recorded, with its order's owner. */
+export async function findTransaction(deps: AppDeps, reference: string): Promise<TransactionRow | undefined> {
   const [row] = await deps.database.sql.query<TransactionRow>(
     `SELECT pt.order_id, o.user_id, pt.reference, pt.amount_kobo, pt.currency, pt.status
        FROM payment_transactions pt JOIN orders o ON o.id = pt.order_id
@@ -331,41 +290,73 @@ export async function receiveWebhookEvent(deps: AppDeps, event: WebhookEvent): P
   });
 }
 
-type ChargeOutcome = 'paid' | 'not_paid' | 'refund_due' | 'second_payment' | 'unknown_reference' | 'mismatch';
+type ChargeOutcome = ConfirmOutcome | 'unmatched' | 'unknown_reference';
+
+/** Paystack still says pending: the event is kept and its job tries again later. */
+export class PaymentStillPending extends Error {
+  constructor(reference: string) {
+    super(`Paystack still reports ${reference} as pending`);
+    this.name = 'PaymentStillPending';
+  }
+}
 
 /**
- * A charge.success event. The event's own figures must match the recorded transaction, and the
- * provider is asked again (Verify) before the order is paid. Throws when the provider cannot be
- * reached, so the job tries again later.
+ * A charge.success event. Nothing in it is trusted but the reference: Paystack is asked (Verify)
+ * and its answer goes through the charge rule. A reference we never recorded may still name one
+ * of our orders (charges.ts, applyUnknownCharge). Throws when Paystack cannot be reached or still
+ * says pending, so the job tries again later.
  */
 export async function handleChargeSuccess(deps: AppDeps, event: WebhookEvent): Promise<ChargeOutcome> {
   const reference = typeof event.data?.reference === 'string' ? event.data.reference : '';
-  const transaction = reference ? await findTransaction(deps, reference) : undefined;
-  if (!transaction) {
-    deps.logger.warn({ reference }, 'webhook for an unknown payment reference ignored');
+  if (!reference) return 'unknown_reference';
+  const actor = systemActor('payment-webhook');
+  const transaction = await findTransaction(deps, reference);
+  if (transaction) {
+    const { outcome } = await confirmPayment(deps, actor, transaction);
+    if (outcome === 'pending') throw new PaymentStillPending(reference);
+    return outcome;
+  }
+  const result = await verifyTransaction(paymentGateway(deps), reference).catch((error: unknown) => {
+    if (error instanceof PaystackError && error.kind === 'rejected') return null;
+    throw error;
+  });
+  if (!result) {
+    deps.logger.warn({ reference }, 'webhook for a reference Paystack does not know: ignored');
     return 'unknown_reference';
   }
-  if (
-    Number(event.data?.amount) !== Number(transaction.amount_kobo) ||
-    event.data?.currency !== transaction.currency
-  ) {
-    deps.logger.warn({ reference }, 'webhook amount or currency does not match the recorded transaction');
-    return 'mismatch';
-  }
-  const { outcome } = await confirmPayment(deps, systemActor('payment-webhook'), transaction);
-  return outcome;
+  const state = paystackState(result.status);
+  if (state === 'pending') throw new PaymentStillPending(reference);
+  if (state === 'final') return 'not_paid';
+  const applied = await applyUnknownCharge(deps, actor, chargeFrom(reference, result));
+  if (applied.disposition === 'applied') return 'paid';
+  if (applied.disposition === 'unmatched') return 'unmatched';
+  return applied.disposition === 'second_payment' ? 'second_payment' : 'refunding';
+}
+
+/** A successful Verify answer as a charge for the rule. */
+export function chargeFrom(reference: string, result: VerifyResult): ProviderCharge & { metadata: unknown } {
+  return {
+    reference,
+    amountKobo: result.amountKobo,
+    currency: result.currency,
+    channel: typeof result.raw.channel === 'string' ? result.raw.channel.slice(0, 50) : null,
+    raw: result.raw,
+    metadata: result.metadata,
+  };
 }
 
 const EVENT_STATUS: Record<ChargeOutcome | 'processed', 'processed' | 'ignored' | 'rejected'> = {
   processed: 'processed',
   paid: 'processed',
-  refund_due: 'processed',
+  refunding: 'processed',
   second_payment: 'processed',
-  // Verify says the charge did not succeed (yet): nothing to apply from this event.
+  unmatched: 'processed',
+  // Paystack says the charge did not succeed after all: nothing to apply from this event.
   not_paid: 'ignored',
-  // A charge we never started, or a refund event for a charge with no refund waiting to settle.
+  // Never thrown as an outcome (the job retries it), listed for completeness.
+  pending: 'ignored',
+  // A charge Paystack does not know, or a refund event for a charge with no refund waiting to settle.
   unknown_reference: 'ignored',
-  mismatch: 'rejected',
 };
 
 /**
@@ -395,6 +386,20 @@ export const processPaymentEventJob = defineJob<{ eventId: string }>({
         [eventId, EVENT_STATUS[outcome], EVENT_STATUS[outcome] === 'processed' ? null : outcome],
       );
     } catch (error) {
+      if (error instanceof PaymentStillPending) {
+        // Not a failure: the payment is on its way. The event is looked at again later, a minute
+        // after the first time and twice as long each time (at most an hour), for as long as
+        // Paystack says pending; meanwhile the pending-payment checks follow the transaction too.
+        await deps.database.transaction(async (tx) => {
+          const [event] = await tx.query<{ attempts: number }>(
+            `UPDATE payment_events SET status = 'received', error = $2 WHERE id = $1 RETURNING attempts`,
+            [eventId, error.message.slice(0, 1000)],
+          );
+          const wait = Math.min(60 * 2 ** Math.max(0, (event?.attempts ?? 1) - 1), 3600);
+          await deps.jobs.enqueue(tx, processPaymentEventJob, { eventId }, { startAfterSeconds: wait });
+        });
+        return;
+      }
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       await sql.query(`UPDATE payment_events SET status = $2, error = $3 WHERE id = $1`, [
         eventId,
@@ -409,5 +414,52 @@ export const processPaymentEventJob = defineJob<{ eventId: string }>({
     await sql.query(`UPDATE payment_events SET status = 'received' WHERE id = $1 AND status = 'failed'`, [
       eventId,
     ]);
+  },
+});
+
+/**
+ * Asks Paystack again about every payment it last reported pending whose check is due (a few at
+ * a time, oldest first), until each is final. Scheduled every 30 seconds (jobs/all-jobs.ts).
+ */
+export async function recheckPendingPayments(
+  deps: AppDeps,
+  options: { limit?: number } = {},
+): Promise<{ checked: number; failures: number }> {
+  if (!deps.payments) return { checked: 0, failures: 0 };
+  const due = await deps.database.sql.query<TransactionRow>(
+    `SELECT pt.order_id, o.user_id, pt.reference, pt.amount_kobo, pt.currency, pt.status
+       FROM payment_transactions pt JOIN orders o ON o.id = pt.order_id
+      WHERE pt.status = 'pending' AND pt.next_check_at <= now()
+      ORDER BY pt.next_check_at LIMIT $1`,
+    [options.limit ?? 50],
+  );
+  let failures = 0;
+  for (const transaction of due) {
+    try {
+      await confirmPayment(deps, systemActor('payment-check'), transaction);
+    } catch (error) {
+      failures += 1;
+      await deps.database.sql.query(
+        `UPDATE payment_transactions SET checks = checks + 1, last_checked_at = now(), next_check_at = ${NEXT_PAYMENT_CHECK}
+          WHERE reference = $1 AND status = 'pending'`,
+        [transaction.reference],
+      );
+      deps.logger.warn(
+        { reference: transaction.reference, err: error },
+        'a pending payment could not be checked',
+      );
+    }
+  }
+  return { checked: due.length, failures };
+}
+
+export const recheckPendingPaymentsJob = defineJob<Record<string, never>>({
+  name: 'recheck-pending-payments',
+  background: true,
+  // The next run is the retry.
+  retryLimit: 0,
+  retryDelaySeconds: 0,
+  async run(_data, { deps }) {
+    await recheckPendingPayments(deps);
   },
 });

@@ -5,9 +5,11 @@ import { type FakePaystack, paystackEnv, startFakePaystack } from '../../../../t
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { signWebhook } from './gateway';
 import {
+  type Fetcher,
   fetchRefund,
   initializeTransaction,
   listRefunds,
+  listTransactions,
   PaystackError,
   refundTransaction,
   verifyTransaction,
@@ -62,8 +64,33 @@ describe('the Paystack client', () => {
       status: 'success',
       amountKobo: 1_250_000,
       currency: 'NGN',
+      channel: 'card',
       reference: 'order-1-1700000000000',
     });
+  });
+
+  it('verifies what Paystack holds now: a transfer still ongoing, its channel, then what it charged', async () => {
+    const config = { baseUrl, secretKey: SECRET };
+    await initializeTransaction(config, {
+      email: 'ada@example.test',
+      amountKobo: 700_000,
+      reference: 'order-3-1700000000000',
+      currency: 'NGN',
+      callbackUrl: 'http://localhost:3000/payment/order-3',
+      metadata: { order_id: 'order-3' },
+    });
+    fake.setTransaction('order-3-1700000000000', { status: 'ongoing', channel: 'bank_transfer' });
+    expect(await verifyTransaction(config, 'order-3-1700000000000')).toMatchObject({
+      status: 'ongoing',
+      channel: 'bank_transfer',
+      amountKobo: 700_000,
+      paidAt: null,
+      metadata: { order_id: 'order-3' },
+    });
+    fake.setTransaction('order-3-1700000000000', { status: 'success', chargedAmount: 600_000 });
+    const settled = await verifyTransaction(config, 'order-3-1700000000000');
+    expect(settled).toMatchObject({ status: 'success', channel: 'bank_transfer', amountKobo: 600_000 });
+    expect(settled.paidAt).toEqual(expect.any(String));
   });
 
   it('asks for a refund with the transaction reference and the amount in kobo; a refusal is an error', async () => {
@@ -137,6 +164,136 @@ describe('the Paystack client', () => {
     ).rejects.toMatchObject({
       kind: 'network',
     });
+  });
+});
+
+describe('List Transactions', () => {
+  const config = () => ({ baseUrl, secretKey: SECRET });
+  const day = (n: number, hour = 12) => new Date(Date.UTC(2025, 0, n, hour));
+
+  /** Charges on 1 to 5 January 2025 at noon (long before the other tests' ones), and a failed one on the 3rd. */
+  beforeAll(() => {
+    for (let n = 1; n <= 5; n++) {
+      fake.addForeignTransaction({
+        reference: `jan-${n}`,
+        amount: n * 100_000,
+        createdAt: day(n).toISOString(),
+        metadata: { order_id: `order-jan-${n}` },
+      });
+    }
+    fake.addForeignTransaction({
+      reference: 'jan-3-failed',
+      amount: 90_000,
+      status: 'failed',
+      channel: 'bank_transfer',
+      createdAt: day(3, 15).toISOString(),
+    });
+  });
+
+  async function allPages(query: { from: Date; to: Date; perPage: number; status?: string }) {
+    const pages = [];
+    for (let page = 1; ; page++) {
+      const answer = await listTransactions(config(), { ...query, page });
+      pages.push(answer);
+      if (page >= answer.pageCount) return pages;
+    }
+  }
+
+  it('reads every page, newest first, with the filters and page size in the query', async () => {
+    const pages = await allPages({ from: day(1, 0), to: day(5, 23), perPage: 2, status: 'success' });
+    expect(pages.map((page) => page.transactions.map((row) => row.reference))).toEqual([
+      ['jan-5', 'jan-4'],
+      ['jan-3', 'jan-2'],
+      ['jan-1'],
+    ]);
+    expect(pages.map((page) => [page.pageCount, page.total])).toEqual([
+      [3, 5],
+      [3, 5],
+      [3, 5],
+    ]);
+    expect(fake.received.map((request) => request.url)).toEqual(
+      [1, 2, 3].map(
+        (page) =>
+          `/transaction?perPage=2&page=${page}&from=2025-01-01T00%3A00%3A00.000Z&to=2025-01-05T23%3A00%3A00.000Z&status=success`,
+      ),
+    );
+    expect(pages[2]!.transactions[0]).toEqual({
+      status: 'success',
+      reference: 'jan-1',
+      amountKobo: 100_000,
+      currency: 'NGN',
+      channel: 'card',
+      paidAt: '2025-01-01T12:00:00.000Z',
+      createdAt: '2025-01-01T12:00:00.000Z',
+      metadata: { order_id: 'order-jan-1' },
+      providerId: String(fake.transactions.get('jan-1')!.id),
+      raw: expect.objectContaining({ reference: 'jan-1', amount: 100_000 }),
+    });
+  });
+
+  it('lists only what was created between from and to, whatever its status, at its charged amount', async () => {
+    fake.setTransaction('jan-4', { chargedAmount: 350_000 });
+    const { transactions, pageCount, total } = await listTransactions(config(), {
+      from: day(3, 0),
+      to: day(4, 23),
+      page: 1,
+    });
+    expect(transactions.map((row) => [row.reference, row.status, row.amountKobo, row.channel])).toEqual([
+      ['jan-4', 'success', 350_000, 'card'],
+      ['jan-3-failed', 'failed', 90_000, 'bank_transfer'],
+      ['jan-3', 'success', 300_000, 'card'],
+    ]);
+    expect(transactions[1]!.paidAt).toBeNull();
+    expect({ pageCount, total }).toEqual({ pageCount: 1, total: 3 });
+    expect(fake.received[0]?.url).toContain('perPage=50&page=1&');
+
+    const none = await listTransactions(config(), { from: day(6), to: day(7), page: 1 });
+    expect(none).toEqual({ transactions: [], pageCount: 0, total: 0 });
+  });
+
+  it('raises a PaystackError when Paystack fails, and reads again once it is back', async () => {
+    fake.listOutages = 2;
+    const query = { from: day(1, 0), to: day(5, 23), page: 1 };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const failed = listTransactions(config(), query);
+      await expect(failed).rejects.toBeInstanceOf(PaystackError);
+      await expect(failed).rejects.toMatchObject({ kind: 'unavailable', status: 500 });
+    }
+    expect((await listTransactions(config(), query)).total).toBe(6);
+    await expect(listTransactions({ baseUrl, secretKey: 'sk_test_wrong' }, query)).rejects.toMatchObject({
+      kind: 'rejected',
+      status: 401,
+    });
+  });
+
+  it('counts the pages from the total when meta has no pageCount, and takes a page without meta as the only one', async () => {
+    const answering =
+      (body: unknown): Fetcher =>
+      async () =>
+        Response.json(body);
+    const rows = [{ id: 7, status: 'success', reference: 'r-1', amount: 5_000, currency: 'NGN' }];
+    const query = { from: day(1), to: day(2), page: 1, perPage: 2 };
+    const withTotal = await listTransactions(
+      {
+        baseUrl,
+        secretKey: SECRET,
+        fetch: answering({ status: true, message: 'ok', data: rows, meta: { total: '5', perPage: '2' } }),
+      },
+      query,
+    );
+    expect(withTotal).toMatchObject({ pageCount: 3, total: 5 });
+    expect(withTotal.transactions[0]).toMatchObject({ providerId: '7', channel: null, paidAt: null });
+    const bare = await listTransactions(
+      { baseUrl, secretKey: SECRET, fetch: answering({ status: true, message: 'ok', data: rows }) },
+      query,
+    );
+    expect(bare).toMatchObject({ pageCount: 1, total: 1 });
+    await expect(
+      listTransactions(
+        { baseUrl, secretKey: SECRET, fetch: answering({ status: true, message: 'ok', data: [{ id: 8 }] }) },
+        query,
+      ),
+    ).rejects.toMatchObject({ kind: 'invalid_response' });
   });
 });
 
@@ -219,44 +376,72 @@ describe('payments with Paystack keys configured', () => {
     expect(fake.received).toEqual([]);
   });
 
-  it('refuses a payment whose amount, currency or reference differs from what we recorded', async () => {
-    const { cookie, orderId } = await createPendingOrder(t);
-    const init = await initialize(cookie, orderId);
-    for (const override of [{ amount: 100 }, { currency: 'USD' }, { reference: 'someone-elses' }]) {
+  it('keeps no charge whose amount or currency differs from the order: it is refunded in full', async () => {
+    for (const [override, reason] of [
+      [{ amount: 100 }, "Paystack charged ₦1.00, but the order's total is ₦12,500.00."],
+      [{ currency: 'USD' }, 'The payment was made in USD, but the order is priced in NGN.'],
+    ] as const) {
+      const { cookie, orderId } = await createPendingOrder(t);
+      const init = await initialize(cookie, orderId);
       fake.verifyOverride = override;
       const response = await verify(cookie, init.reference);
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ success: false, message: 'Payment verification failed', orderId });
+      expect(response.body).toMatchObject({ success: false, orderId });
+      expect((response.body as { message: string }).message).toContain(reason);
+      // Asked again (the webhook, the shopper's reload): the same answer, nothing twice.
+      expect((await verify(cookie, init.reference)).body).toEqual(response.body);
+      expect(await orderRow(t, orderId)).toMatchObject({
+        status: 'pending',
+        payment_status: 'pending',
+        paid_at: null,
+      });
+      await t.jobsIdle();
+      const charged = override.amount ?? init.amountKobo;
+      expect(fake.received.filter((call) => call.url === '/refund').map((call) => call.body)).toEqual([
+        { transaction: init.reference, amount: charged, merchant_note: reason },
+      ]);
+      const [book] = await t.database.sql.query<{
+        disposition: string;
+        amount_kobo: string;
+        currency: string;
+      }>(
+        `SELECT disposition, amount_kobo::text, currency FROM ledger_entries WHERE reference = $1 AND kind = 'charge'`,
+        [init.reference],
+      );
+      expect(book).toEqual({
+        disposition: 'amount_mismatch',
+        amount_kobo: String(charged),
+        currency: override.currency ?? 'NGN',
+      });
+      fake.reset();
     }
-    expect(await orderRow(t, orderId)).toMatchObject({
-      status: 'pending',
-      payment_status: 'pending',
-      paid_at: null,
-    });
+  });
 
-    // The webhook path asks Verify too, so a correctly signed event cannot pay a tampered charge.
-    fake.verifyOverride = { amount: 100 };
+  it('asks again later when Verify answers about another reference', async () => {
+    const { cookie, orderId } = await createPendingOrder(t);
+    const init = await initialize(cookie, orderId);
+    fake.verifyOverride = { reference: 'someone-elses' };
+    const response = await verify(cookie, init.reference);
+    expect(response.status).toBe(502);
+    expect(await orderRow(t, orderId)).toMatchObject({ payment_status: 'pending', paid_at: null });
+    const [book] = await t.database.sql.query('SELECT 1 FROM ledger_entries WHERE reference = $1', [
+      init.reference,
+    ]);
+    expect(book).toBeUndefined();
+
+    // The webhook path asks Verify too, and trusts nothing else in the event: its own figures
+    // (here a tampered amount) change nothing, and the order is paid with what Paystack says.
+    fake.verifyOverride = {};
     const raw = JSON.stringify({
       event: 'charge.success',
-      data: { reference: init.reference, amount: init.amountKobo, currency: 'NGN' },
+      data: { reference: init.reference, amount: 100, currency: 'USD' },
     });
     const hook = await t.request('/api/payments/webhook', {
       method: 'POST',
       headers: { 'x-paystack-signature': signWebhook(SECRET, raw), 'content-type': 'application/json' },
       json: JSON.parse(raw),
     });
-    // Stored and acknowledged, then refused by its job.
     expect(hook.status).toBe(200);
-    await t.jobsIdle();
-    expect(await orderRow(t, orderId)).toMatchObject({ payment_status: 'pending' });
-
-    fake.verifyOverride = {};
-    const honest = await t.request('/api/payments/webhook', {
-      method: 'POST',
-      headers: { 'x-paystack-signature': signWebhook(SECRET, raw), 'content-type': 'application/json' },
-      json: JSON.parse(raw),
-    });
-    expect(honest.status).toBe(200);
     await t.jobsIdle();
     expect(await orderRow(t, orderId)).toMatchObject({ status: 'processing', payment_status: 'paid' });
   });

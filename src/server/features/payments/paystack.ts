@@ -1,6 +1,6 @@
 /**
- * A small client for the Paystack endpoints the shop uses: Initialize and Verify Transaction
- * (https://paystack.com/docs/api/transaction/), and Create, Fetch and List Refunds
+ * A small client for the Paystack endpoints the shop uses: Initialize, Verify and List
+ * Transactions (https://paystack.com/docs/api/transaction/), and Create, Fetch and List Refunds
  * (https://paystack.com/docs/api/refund/). It speaks to whatever base URL it is given: the real
  * API, the built-in simulator or a test's fake server.
  */
@@ -47,6 +47,8 @@ export type VerifyResult = {
   reference: string;
   amountKobo: number;
   currency: string;
+  /** How the customer paid: 'card', 'bank_transfer', 'ussd', … (null when not said). */
+  channel: string | null;
   paidAt: string | null;
   gatewayResponse: string | null;
   metadata: unknown;
@@ -56,14 +58,15 @@ export type VerifyResult = {
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
-type Envelope = { status?: unknown; message?: unknown; data?: unknown };
+type Envelope = { status?: unknown; message?: unknown; data?: unknown; meta?: unknown };
 
+/** The envelope of a successful answer: `data` is there (an object or a list), `meta` may be. */
 async function callRaw(
   config: PaystackConfig,
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
-): Promise<unknown> {
+): Promise<{ data: object; meta: unknown }> {
   const url = `${config.baseUrl.replace(/\/+$/, '')}${path}`;
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let response: Response;
@@ -107,22 +110,34 @@ async function callRaw(
   if (!envelope.data || typeof envelope.data !== 'object') {
     throw new PaystackError('Paystack answered without data', 'invalid_response', response.status);
   }
-  return envelope.data;
+  return { data: envelope.data, meta: envelope.meta };
 }
 
 async function call(config: PaystackConfig, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const data = await callRaw(config, method, path, body);
+  const { data } = await callRaw(config, method, path, body);
   if (Array.isArray(data)) throw new PaystackError('Paystack answered a list', 'invalid_response');
   return data as Record<string, unknown>;
 }
 
-async function callList(config: PaystackConfig, path: string): Promise<Record<string, unknown>[]> {
-  const data = await callRaw(config, 'GET', path);
+async function callList(
+  config: PaystackConfig,
+  path: string,
+): Promise<{ rows: Record<string, unknown>[]; meta: Record<string, unknown> }> {
+  const { data, meta } = await callRaw(config, 'GET', path);
   if (!Array.isArray(data)) throw new PaystackError('Paystack answered without a list', 'invalid_response');
-  return data.filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null);
+  return {
+    rows: data.filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null),
+    meta: typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>) : {},
+  };
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** A whole number Paystack sent as a number or as a numeric string (its meta does both). */
+const count = (value: unknown): number | null => {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 ? number : null;
+};
 
 export async function initializeTransaction(
   config: PaystackConfig,
@@ -154,6 +169,7 @@ export async function verifyTransaction(config: PaystackConfig, reference: strin
     reference: text(data.reference) ?? '',
     amountKobo: amount,
     currency: text(data.currency) ?? '',
+    channel: text(data.channel),
     paidAt: text(data.paid_at) ?? text(data.paidAt),
     gatewayResponse: text(data.gateway_response),
     metadata: data.metadata,
@@ -221,6 +237,88 @@ export async function fetchRefund(config: PaystackConfig, refundId: string): Pro
  */
 export async function listRefunds(config: PaystackConfig, transaction: string): Promise<ProviderRefund[]> {
   const url = `/refund?${new URLSearchParams({ transaction, perPage: '100' })}`;
-  const data = await callList(config, url);
-  return data.map((row) => toRefund(row));
+  const { rows } = await callList(config, url);
+  return rows.map((row) => toRefund(row));
+}
+
+/** Paystack's transaction statuses that no longer change ('reversed': the charge was given back). */
+export const FINAL_TRANSACTION_STATUSES = ['success', 'failed', 'abandoned', 'reversed'] as const;
+
+export type ListedTransaction = {
+  /**
+   * Paystack's status, kept as sent: FINAL_TRANSACTION_STATUSES no longer change; 'ongoing',
+   * 'pending', 'processing' and 'queued' are not finished yet.
+   */
+  status: string;
+  reference: string;
+  /** What the transaction charged, in kobo (which may differ from what was initialized). */
+  amountKobo: number;
+  currency: string;
+  channel: string | null;
+  paidAt: string | null;
+  createdAt: string | null;
+  metadata: unknown;
+  /** Paystack's numeric transaction id, as text (List Refunds is filtered by it). */
+  providerId: string | null;
+  raw: Record<string, unknown>;
+};
+
+export type TransactionPage = { transactions: ListedTransaction[]; pageCount: number; total: number };
+
+/** Paystack's default page size for lists; it serves at most 100 per page. */
+const DEFAULT_PER_PAGE = 50;
+
+function toListedTransaction(row: Record<string, unknown>): ListedTransaction {
+  const amount = Number(row.amount);
+  const reference = text(row.reference);
+  // A reconciliation cannot use a charge it cannot name or count: the whole answer is suspect.
+  if (!Number.isSafeInteger(amount) || !reference) {
+    throw new PaystackError(
+      'Paystack listed a transaction without an amount or a reference',
+      'invalid_response',
+    );
+  }
+  const id = row.id;
+  return {
+    status: text(row.status) ?? 'unknown',
+    reference,
+    amountKobo: amount,
+    currency: text(row.currency) ?? '',
+    channel: text(row.channel),
+    // The list has carried both spellings over the years (paid_at/paidAt, created_at/createdAt).
+    paidAt: text(row.paid_at) ?? text(row.paidAt),
+    createdAt: text(row.created_at) ?? text(row.createdAt),
+    metadata: row.metadata,
+    providerId: typeof id === 'number' || typeof id === 'string' ? String(id) : null,
+    raw: row,
+  };
+}
+
+/**
+ * List Transactions (https://paystack.com/docs/api/transaction/#list): one page of the
+ * transactions created between `from` and `to`, newest first, optionally of one status
+ * ('success', 'failed', 'abandoned'). Offset pagination
+ * (https://paystack.com/docs/api/pagination/): ask page 1, 2, … up to `pageCount`. Paystack
+ * normally says how many pages there are in `meta`; without it the count is worked out from
+ * `total` and `perPage`, and without those this page is taken as the only one. No transaction
+ * means no page to read: `pageCount` is then 0, as Paystack says it.
+ */
+export async function listTransactions(
+  config: PaystackConfig,
+  query: { from: Date; to: Date; page: number; perPage?: number; status?: string },
+): Promise<TransactionPage> {
+  const perPage = query.perPage ?? DEFAULT_PER_PAGE;
+  const params = new URLSearchParams({
+    perPage: String(perPage),
+    page: String(query.page),
+    from: query.from.toISOString(),
+    to: query.to.toISOString(),
+    ...(query.status ? { status: query.status } : {}),
+  });
+  const { rows, meta } = await callList(config, `/transaction?${params}`);
+  const transactions = rows.map(toListedTransaction);
+  const total = count(meta.total);
+  const metaPerPage = count(meta.perPage) || perPage;
+  const pageCount = count(meta.pageCount) ?? (total === null ? 1 : Math.ceil(total / metaPerPage));
+  return { transactions, pageCount, total: total ?? transactions.length };
 }

@@ -404,7 +404,7 @@ describe('the automatic refund of a second payment', () => {
     });
     expect(order.refundDue).toBe(true);
     const [job] = await t.database.sql.query<{ state: string }>(
-      `SELECT state FROM pgboss.job WHERE name = 'refund-second-payment' AND data->>'refundId' = $1`,
+      `SELECT state FROM pgboss.job WHERE name = 'automatic-refund' AND data->>'refundId' = $1`,
       [secondRefund!.id],
     );
     expect(job?.state).toBe('failed');

@@ -1,6 +1,7 @@
 import type { PaymentStatus } from '#shared/constants';
 import { formatNaira } from '#shared/money';
 import type { RefundStatus } from '#shared/schemas/admin-orders';
+import type { Disposition } from '#shared/schemas/money';
 import { type Actor, type AppDeps, systemActor } from '../../context';
 import { announce } from '../../db/announce';
 import type { SqlRunner } from '../../db/client';
@@ -9,6 +10,13 @@ import { defineJob } from '../../jobs/define';
 import { actorLabel, recordAudit } from '../audit/record-audit';
 import { queueOrderEmail } from '../orders/order-emails';
 import { type Gateway, paymentGateway } from './gateway';
+import {
+  appliedChargeReference,
+  findCharge,
+  recordLedgerEntry,
+  refreshPaymentStatus,
+  refundableOfCharge,
+} from './ledger';
 import { fetchRefund, listRefunds, PaystackError, type ProviderRefund, refundTransaction } from './paystack';
 
 /**
@@ -33,7 +41,11 @@ import { fetchRefund, listRefunds, PaystackError, type ProviderRefund, refundTra
  * never received, so no amount stays reserved for ever.
  */
 
-export type RefundKind = 'admin' | 'second_payment';
+/**
+ * Why a refund was made: an admin's, or one the shop made by itself for a charge it could not keep
+ * (its disposition in the ledger) or for a paid order an admin cancelled.
+ */
+export type RefundKind = 'admin' | 'order_cancelled' | Exclude<Disposition, 'applied' | 'unmatched'>;
 
 type RefundRow = {
   id: string;
@@ -59,44 +71,6 @@ export const REFUND_NOT_AT_PROVIDER =
 const REFUND_FAILED_AT_PROVIDER =
   'Paystack could not complete this refund. No money moved; you can retry it.';
 
-/** Payment statuses of an order that kept money: paid, or paid and partly given back. */
-export const KEPT_PAYMENT_STATUSES_SQL = `('paid', 'partially_refunded')`;
-
-/**
- * SQL for what an order (alias `o`) kept of its payment: its total less what Paystack has
- * refunded of the charges that paid it (a second payment's refund is not the order's money).
- */
-export const netPaidKoboSql = (o: string) => `(${o}.total_amount_kobo - coalesce(
-    (SELECT sum(r.amount_kobo) FROM refunds r JOIN payment_transactions pt ON pt.reference = r.reference
-      WHERE r.order_id = ${o}.id AND r.status = 'processed' AND NOT pt.second_payment), 0))`;
-
-/** The charge that paid the order: the recorded one, or for older orders the first success. */
-export async function payingReference(sql: SqlRunner, orderId: string): Promise<string | null> {
-  const [row] = await sql.query<{ reference: string | null }>(
-    `SELECT coalesce(
-       (SELECT payment_reference FROM orders WHERE id = $1),
-       (SELECT reference FROM payment_transactions
-         WHERE order_id = $1 AND status = 'success' AND NOT second_payment
-         ORDER BY verified_at NULLS LAST, created_at LIMIT 1)
-     ) AS reference`,
-    [orderId],
-  );
-  return row?.reference ?? null;
-}
-
-/** What is left to refund of one charge: its amount less pending and processed refunds. */
-export async function refundableKobo(sql: SqlRunner, reference: string): Promise<number> {
-  const [row] = await sql.query<{ left: string | number }>(
-    `SELECT pt.amount_kobo - coalesce(
-              (SELECT sum(amount_kobo) FROM refunds r
-                WHERE r.reference = pt.reference AND r.status IN ('pending', 'processed')), 0) AS left
-       FROM payment_transactions pt
-      WHERE pt.reference = $1 AND pt.status = 'success'`,
-    [reference],
-  );
-  return row ? Number(row.left) : 0;
-}
-
 /**
  * Step 1, inside the caller's transaction, which must already hold the order's row lock: writes
  * the refund as pending (first checked by the reconcile job once no request can still be on its
@@ -114,7 +88,8 @@ export async function reserveRefund(
     retryOf?: string;
   },
 ): Promise<{ id: string; amountKobo: number }> {
-  const left = await refundableKobo(sql, input.reference);
+  const charge = await findCharge(sql, input.reference);
+  const left = charge ? await refundableOfCharge(sql, input.reference) : 0;
   const amount = input.amountKobo ?? left;
   if (left <= 0) {
     throw conflict('nothing_to_refund', 'This payment has already been refunded in full.');
@@ -140,6 +115,16 @@ export async function reserveRefund(
       input.retryOf ?? null,
     ],
   );
+  await recordLedgerEntry(sql, actor, {
+    orderId: input.orderId,
+    kind: 'refund_requested',
+    amountKobo: amount,
+    currency: charge!.currency,
+    disposition: charge!.disposition,
+    reference: input.reference,
+    refundId: row!.id,
+    reason: input.reason ?? null,
+  });
   await recordAudit(sql, actor, {
     action: input.retryOf ? 'refund_retried' : 'refund_requested',
     entityType: 'refund',
@@ -148,25 +133,13 @@ export async function reserveRefund(
     after: { status: 'pending', amountKobo: amount },
     details: {
       reference: input.reference,
+      ...(input.kind !== 'admin' ? { automatic: input.kind } : {}),
       ...(input.kind === 'second_payment' ? { secondPayment: true } : {}),
       ...(input.reason ? { reason: input.reason } : {}),
       ...(input.retryOf ? { retryOf: input.retryOf } : {}),
     },
   });
   return { id: row!.id, amountKobo: amount };
-}
-
-/** The order's payment status from what has been refunded of the charge that paid it. */
-async function paymentStatusAfterRefunds(sql: SqlRunner, reference: string): Promise<PaymentStatus> {
-  const [row] = await sql.query<{ amount: string | number; refunded: string | number }>(
-    `SELECT pt.amount_kobo AS amount,
-            coalesce((SELECT sum(amount_kobo) FROM refunds r
-                       WHERE r.reference = pt.reference AND r.status = 'processed'), 0) AS refunded
-       FROM payment_transactions pt WHERE pt.reference = $1`,
-    [reference],
-  );
-  if (!row || Number(row.refunded) <= 0) return 'paid';
-  return Number(row.refunded) >= Number(row.amount) ? 'refunded' : 'partially_refunded';
 }
 
 export type RefundResult = {
@@ -212,8 +185,8 @@ async function settleRefund(
 ): Promise<void> {
   const amountKobo = Number(refund.amount_kobo);
   await deps.database.transaction(async (sql) => {
-    const [order] = await sql.query<{ user_id: string | null; payment_status: PaymentStatus }>(
-      'SELECT user_id, payment_status FROM orders WHERE id = $1 FOR UPDATE',
+    const [order] = await sql.query<{ user_id: string | null }>(
+      'SELECT user_id FROM orders WHERE id = $1 FOR UPDATE',
       [refund.order_id],
     );
     const [done] = await sql.query<{ id: string }>(
@@ -223,35 +196,39 @@ async function settleRefund(
       [refund.id, answer.id, answer.status],
     );
     if (!order || !done) return;
-    const paying = await payingReference(sql, refund.order_id);
-    let paymentStatus = order.payment_status;
-    if (paying === refund.reference) {
-      paymentStatus = await paymentStatusAfterRefunds(sql, refund.reference);
-      await sql.query('UPDATE orders SET payment_status = $2, updated_at = now() WHERE id = $1', [
-        refund.order_id,
-        paymentStatus,
-      ]);
-    }
+    const charge = await findCharge(sql, refund.reference);
+    await recordLedgerEntry(sql, actor, {
+      orderId: refund.order_id,
+      kind: 'refund_processed',
+      amountKobo,
+      currency: charge?.currency ?? 'NGN',
+      disposition: charge?.disposition ?? 'applied',
+      reference: refund.reference,
+      refundId: refund.id,
+    });
+    const paymentStatus = await refreshPaymentStatus(sql, refund.order_id);
     await recordAudit(sql, actor, {
-      action: refund.kind === 'second_payment' ? 'second_payment_refunded' : 'refunded',
+      action:
+        refund.kind === 'admin' || refund.kind === 'order_cancelled' ? 'refunded' : 'second_payment_refunded',
       entityType: 'refund',
       entityId: refund.id,
       orderId: refund.order_id,
-      // A second payment's refund leaves the order's payment status as it was: nothing to compare.
-      ...(paymentStatus === order.payment_status
+      // A refund of money the order never kept leaves its payment status as it was.
+      ...(paymentStatus.before === paymentStatus.after
         ? {}
-        : { before: { paymentStatus: order.payment_status }, after: { paymentStatus } }),
+        : { before: { paymentStatus: paymentStatus.before }, after: { paymentStatus: paymentStatus.after } }),
       details: {
         reference: refund.reference,
         amountKobo,
         providerRefundId: answer.id,
         requestedBy: refund.actor_label,
+        ...(refund.kind !== 'admin' ? { automatic: refund.kind } : {}),
         ...(refund.reason ? { reason: refund.reason } : {}),
       },
     });
     await announce(sql, refundChange(refund.order_id, order.user_id, 'refunded'));
-    // The shopper was told about a second payment's refund when it was found.
-    if (refund.kind === 'admin' && paying === refund.reference) {
+    // The shopper was told of an automatic refund when the shop found it was due.
+    if (refund.kind === 'admin') {
       await queueOrderEmail(deps, sql, refund.order_id, 'refund_issued', { amountKobo });
     }
   });
@@ -284,6 +261,17 @@ async function failRefund(
       [refund.id, failure.error.slice(0, 1000), failure.answer?.id ?? null, failure.answer?.status ?? null],
     );
     if (!failed) return false;
+    const charge = await findCharge(sql, refund.reference);
+    await recordLedgerEntry(sql, actor, {
+      orderId: refund.order_id,
+      kind: 'refund_failed',
+      amountKobo: Number(refund.amount_kobo),
+      currency: charge?.currency ?? 'NGN',
+      disposition: charge?.disposition ?? 'applied',
+      reference: refund.reference,
+      refundId: refund.id,
+      reason: failure.error,
+    });
     await recordAudit(sql, actor, {
       action: 'refund_failed',
       entityType: 'refund',
@@ -488,6 +476,7 @@ export async function reconcileRefunds(
 /** Scheduled every minute (jobs/all-jobs.ts): pending refunds never stay unsettled for ever. */
 export const reconcileRefundsJob = defineJob<Record<string, never>>({
   name: 'reconcile-refunds',
+  background: true,
   retryLimit: 0,
   retryDelaySeconds: 0,
   async run(_data, { deps }) {
@@ -531,21 +520,21 @@ function unansweredError(error: unknown): never {
   throw error;
 }
 
-/** Locks the order and finds the successful charge a refund goes back against. */
+/**
+ * Locks the order and finds the charge a refund goes back against: the one named, if the book
+ * has it for this order, or the one that paid the order.
+ */
 async function refundableCharge(sql: SqlRunner, orderId: string, reference?: string): Promise<string> {
   const [order] = await sql.query<{ id: string }>('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [
     orderId,
   ]);
   if (!order) throw notFound('Order not found');
-  const charge = reference ?? (await payingReference(sql, orderId));
-  const [found] = charge
-    ? await sql.query<{ id: string }>(
-        `SELECT id FROM payment_transactions WHERE reference = $1 AND order_id = $2 AND status = 'success'`,
-        [charge, orderId],
-      )
-    : [];
-  if (!charge || !found) throw conflict('not_refundable', 'This order has no card payment to refund.');
-  return charge;
+  const named = reference ?? (await appliedChargeReference(sql, orderId));
+  const charge = named ? await findCharge(sql, named) : null;
+  if (!charge || charge.orderId !== orderId) {
+    throw conflict('not_refundable', 'This order has no card payment to refund.');
+  }
+  return charge.reference!;
 }
 
 /**
@@ -585,7 +574,10 @@ export async function retryRefund(
 ): Promise<RefundResult> {
   paymentGateway(deps);
   const reserved = await deps.database.transaction(async (sql) => {
-    await refundableCharge(sql, orderId);
+    const [order] = await sql.query<{ id: string }>('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [
+      orderId,
+    ]);
+    if (!order) throw notFound('Order not found');
     const [failed] = await sql.query<RefundRow & { retried: boolean }>(
       `SELECT r.*, EXISTS (SELECT 1 FROM refunds n WHERE n.retry_of = r.id) AS retried
          FROM refunds r WHERE r.id = $1 AND r.order_id = $2`,
@@ -629,45 +621,59 @@ export async function checkOrderRefund(
 }
 
 /**
- * A successful charge for an order another charge had already paid (initialised twice, paid
- * twice): inside the payment's transaction, with the order row locked, flag it, write its full
- * refund as pending, tell the shopper, and enqueue the refund, so the flag, the email and the
- * refund commit together. Until the provider has refunded it the order shows 'REFUND DUE'.
+ * A refund the shop makes by itself, inside the transaction that found it due (which holds the
+ * order's row lock): the rest of the charge is written as a pending refund, audited, and its
+ * request to Paystack enqueued, so the finding, the refund and (the caller's) email commit
+ * together. Until Paystack has refunded it, the order shows it as due.
  */
-export async function flagSecondPayment(
+export async function refundAutomatically(
   deps: AppDeps,
   sql: SqlRunner,
   actor: Actor,
-  input: { orderId: string; userId: string | null; reference: string; amountKobo: number },
-): Promise<void> {
-  await sql.query('UPDATE payment_transactions SET second_payment = true WHERE reference = $1', [
-    input.reference,
-  ]);
+  input: { orderId: string; reference: string; kind: Exclude<RefundKind, 'admin'>; reason: string },
+): Promise<{ id: string; amountKobo: number } | null> {
+  if ((await refundableOfCharge(sql, input.reference)) <= 0) return null;
   const refund = await reserveRefund(sql, actor, {
     orderId: input.orderId,
     reference: input.reference,
-    kind: 'second_payment',
-    reason: 'Second payment for an order that was already paid',
+    kind: input.kind,
+    reason: input.reason,
   });
-  await recordAudit(sql, actor, {
-    action: 'second_payment',
-    entityType: 'payment',
-    entityId: input.orderId,
-    details: { reference: input.reference, amountKobo: input.amountKobo, refundId: refund.id },
-  });
-  await announce(sql, { table: 'orders', id: input.orderId, userId: input.userId, action: 'second_payment' });
-  await queueOrderEmail(deps, sql, input.orderId, 'second_payment', { amountKobo: input.amountKobo });
-  await deps.jobs.enqueue(sql, refundSecondPaymentJob, { refundId: refund.id });
+  await deps.jobs.enqueue(sql, automaticRefundJob, { refundId: refund.id });
+  return refund;
 }
 
 /**
- * Asks the provider to refund a second payment. Retried with back-off while the provider cannot
- * be reached (each retry first looks for the earlier request at Paystack); after the last try the
- * refund stays pending for the reconcile job. A refusal leaves it failed, shown to admins as
- * 'REFUND DUE' with a Retry.
+ * An admin cancelled an order the shopper had paid: what the shop kept of the charge that paid it
+ * goes back automatically (the shop never keeps money for goods it will not deliver). Money
+ * received outside Paystack cannot go back through it: it stays due, for the admin to pay back
+ * and record. Inside the cancellation's transaction. Returns what was asked of Paystack.
  */
-export const refundSecondPaymentJob = defineJob<{ refundId: string }>({
-  name: 'refund-second-payment',
+export async function refundCancelledOrder(
+  deps: AppDeps,
+  sql: SqlRunner,
+  actor: Actor,
+  orderId: string,
+): Promise<number> {
+  const reference = await appliedChargeReference(sql, orderId);
+  if (!reference) return 0;
+  const refund = await refundAutomatically(deps, sql, actor, {
+    orderId,
+    reference,
+    kind: 'order_cancelled',
+    reason: 'The order was cancelled.',
+  });
+  return refund?.amountKobo ?? 0;
+}
+
+/**
+ * Asks Paystack for a refund the shop makes by itself. Retried with back-off while Paystack
+ * cannot be reached (each retry first looks for the earlier request at Paystack); after the last
+ * try the refund stays pending for the reconcile job. A refusal leaves it failed, shown to admins
+ * as due, with a Retry.
+ */
+export const automaticRefundJob = defineJob<{ refundId: string }>({
+  name: 'automatic-refund',
   retryLimit: 6,
   retryDelaySeconds: 30,
   async run({ refundId }, { deps, log }) {
@@ -675,7 +681,7 @@ export const refundSecondPaymentJob = defineJob<{ refundId: string }>({
       await executeRefund(deps, systemActor('payment-refund'), refundId);
     } catch (error) {
       if (error instanceof AppError && error.code === 'refund_refused') {
-        log.warn({ refundId, err: error }, 'the provider refused the refund of a second payment: refund due');
+        log.warn({ refundId, err: error }, 'Paystack refused an automatic refund: refund due');
         return;
       }
       throw error;

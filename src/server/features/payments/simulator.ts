@@ -13,9 +13,12 @@ import { isSimulatorMode, SIMULATOR_PATH, SIMULATOR_SECRET_KEY, signWebhook } fr
 
 /**
  * A Paystack look-alike for development, demos and tests when no Paystack keys are configured:
- * the same Initialize and Verify endpoints and envelope ({ status, message, data }), a hosted pay
- * page, and a signed charge.success webhook to our own /api/payments/webhook. Refunds go as they
- * do at Paystack: Create Refund answers 'pending', then the refund settles a moment later (a job,
+ * the same Initialize, Verify and List Transactions endpoints and envelope ({ status, message,
+ * data, meta }), a hosted pay page, and a signed charge.success webhook to our own
+ * /api/payments/webhook. Besides succeeding, failing and cancelling, the pay page plays a charge
+ * of less than the order's amount and a bank transfer that stays 'ongoing' until a job,
+ * `simulatorCompletePendingJob`, settles it a few seconds later. Refunds go as they do at
+ * Paystack: Create Refund answers 'pending', then the refund settles a moment later (a job,
  * `simulatorSettleRefundJob`) and a signed refund.processed webhook follows; Fetch and List
  * Refunds say where each stands. Its records live in simulator_transactions and
  * simulator_refunds, so any server process can answer for any transaction.
@@ -29,11 +32,25 @@ type SimRow = {
   email: string;
   callback_url: string | null;
   metadata: Record<string, unknown> | string;
-  status: 'pending' | 'success' | 'failed' | 'abandoned';
+  /** 'ongoing': a transfer the bank is still confirming (migration 0098). */
+  status: 'pending' | 'ongoing' | 'success' | 'failed' | 'abandoned' | 'reversed';
   paid_at: Date | string | null;
   refunded_kobo: number;
+  /** What the card was actually charged; null: amount_kobo. */
+  charged_kobo: number | string | null;
+  channel: string;
   created_at: Date | string;
 };
+
+/** What the customer was charged, which the "charge less" outcome makes differ from the order. */
+const chargedKobo = (row: Pick<SimRow, 'amount_kobo' | 'charged_kobo'>) =>
+  Number(row.charged_kobo ?? row.amount_kobo);
+
+/** "Charge ₦1,000 less than asked": this much less, or half of an amount not above it. */
+const CHARGE_LESS_BY_KOBO = 100_000;
+
+/** How long the bank takes to confirm a simulated transfer, unless the form says otherwise. */
+const TRANSFER_CONFIRM_SECONDS = 5;
 
 const initializeBody = z.object({
   email: z.email(),
@@ -88,17 +105,23 @@ function transactionData(row: SimRow) {
   return {
     id: transactionId(row),
     domain: 'test',
-    status: row.status,
+    // Untouched by the shopper, Paystack calls it abandoned (the customer has not completed it);
+    // a transfer on its way is 'ongoing'.
+    status: row.status === 'pending' ? 'abandoned' : row.status,
     reference: row.reference,
-    amount: Number(row.amount_kobo),
+    amount: chargedKobo(row),
     currency: row.currency,
-    channel: 'card',
+    channel: row.channel,
     gateway_response:
       row.status === 'success'
         ? 'Successful'
         : row.status === 'failed'
           ? 'Declined'
-          : 'The transaction was not completed',
+          : row.status === 'ongoing'
+            ? 'Transfer in progress'
+            : row.status === 'reversed'
+              ? 'Reversed'
+              : 'The transaction was not completed',
     paid_at: iso(row.paid_at),
     created_at: iso(row.created_at),
     metadata,
@@ -165,6 +188,33 @@ export const simulatorSettleRefundJob = defineJob<{ refundId: number }>({
   },
 });
 
+/**
+ * The bank confirms a simulated transfer: the 'ongoing' transaction succeeds and a signed
+ * charge.success webhook follows, as the Succeed button sends it. Enqueued by the pay page's
+ * transfer outcome to start `afterSeconds` later; retried if our webhook does not take it (a
+ * retry finds the transaction already successful and only sends the webhook again, which Paystack
+ * may do too).
+ */
+export const simulatorCompletePendingJob = defineJob<{ reference: string; afterSeconds: number }>({
+  name: 'simulator-complete-pending',
+  retryLimit: 5,
+  retryDelaySeconds: 2,
+  async run({ reference }, { deps }) {
+    const sql = deps.database.sql;
+    const [completed] = await sql.query<SimRow>(
+      `UPDATE simulator_transactions SET status = 'success', paid_at = now(), updated_at = now()
+        WHERE reference = $1 AND status = 'ongoing' RETURNING *`,
+      [reference],
+    );
+    const [row] = completed
+      ? [completed]
+      : await sql.query<SimRow>('SELECT * FROM simulator_transactions WHERE reference = $1', [reference]);
+    if (row?.status !== 'success') return;
+    const accepted = await sendWebhook(deps, 'charge.success', transactionData(row));
+    if (!accepted) throw new Error('the shop did not accept the charge.success webhook');
+  },
+});
+
 async function findRefunds(sql: SqlRunner, where: string, params: unknown[]) {
   return sql.query<SimRefundRow & { transaction: SimRow }>(
     `SELECT r.*, row_to_json(t) AS transaction
@@ -194,6 +244,7 @@ main{background:#fff;border-radius:8px;padding:32px;max-width:420px;width:100%;b
 .badge{display:inline-block;background:#fff4ce;color:#6b5000;border:1px solid #e6c200;border-radius:4px;padding:4px 8px;font-size:14px;font-weight:600}
 .amount{font-size:32px;font-weight:700;margin:16px 0 4px}
 .buttons{display:flex;gap:8px;margin-top:24px}
+.buttons.more{flex-direction:column;margin-top:8px}
 button{flex:1;padding:12px;border-radius:4px;border:1px solid #111;font-size:16px;cursor:pointer;background:#fff}
 button[value=success]{background:#111;color:#fff}
 </style></head><body><main>${body}</main></body></html>`;
@@ -211,7 +262,13 @@ function payPage(row: SimRow, action: string, nonce: string): string {
 <button type="submit" name="outcome" value="success">Succeed</button>
 <button type="submit" name="outcome" value="failed">Fail</button>
 <button type="submit" name="outcome" value="cancelled">Cancel</button>
-</div></form>`,
+</div>
+<div class="buttons more">
+<button type="submit" name="outcome" value="charged_less">Charge ₦1,000 less than asked</button>
+<button type="submit" name="outcome" value="transfer">Pay by transfer (confirmed a few seconds later)</button>
+</div>
+<input type="hidden" name="delay_seconds" value="${TRANSFER_CONFIRM_SECONDS}">
+</form>`,
     nonce,
   );
 }
@@ -227,9 +284,12 @@ function callbackTarget(row: SimRow): string | null {
 function donePage(row: SimRow, status: SimulatorMessage['status'], nonce: string): string {
   const message: SimulatorMessage = { source: 'paystack-simulator', status, reference: row.reference };
   const target = callbackTarget(row);
-  const text = { success: 'Payment succeeded.', failed: 'Payment failed.', cancelled: 'Payment cancelled.' }[
-    status
-  ];
+  const text = {
+    success: 'Payment succeeded.',
+    failed: 'Payment failed.',
+    cancelled: 'Payment cancelled.',
+    pending: 'Transfer started: your bank is confirming it.',
+  }[status];
   // JSON inside a <script>: escape '<' so no value can close the tag.
   const data = JSON.stringify({ message, target }).replaceAll('<', '\\u003c');
   return page(
@@ -245,7 +305,51 @@ if (target) window.location.replace(target);
   );
 }
 
-const outcomeForm = z.object({ outcome: z.enum(['success', 'failed', 'cancelled']) });
+/** What the opener is told about a transaction that has left the pay page. */
+const messageStatus = (row: Pick<SimRow, 'status'>): SimulatorMessage['status'] =>
+  row.status === 'success'
+    ? 'success'
+    : row.status === 'ongoing'
+      ? 'pending'
+      : row.status === 'failed' || row.status === 'reversed'
+        ? 'failed'
+        : 'cancelled';
+
+/**
+ * The pay page's buttons: what the transaction becomes, whether the charge is less than the
+ * amount, and how the customer paid.
+ */
+const OUTCOMES = {
+  success: { status: 'success', chargeLess: false, channel: 'card' },
+  failed: { status: 'failed', chargeLess: false, channel: 'card' },
+  cancelled: { status: 'abandoned', chargeLess: false, channel: 'card' },
+  charged_less: { status: 'success', chargeLess: true, channel: 'card' },
+  transfer: { status: 'ongoing', chargeLess: false, channel: 'bank_transfer' },
+} as const satisfies Record<string, { status: SimRow['status']; chargeLess: boolean; channel: string }>;
+
+const outcomeForm = z.object({
+  outcome: z.enum(['success', 'failed', 'cancelled', 'charged_less', 'transfer']),
+  // How long the bank takes to confirm a transfer: tests shorten it. Whole seconds, 0 to 600.
+  delay_seconds: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .transform(Number)
+    .refine((seconds) => seconds <= 600)
+    .optional(),
+});
+
+const listQuery = z.object({
+  perPage: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(50)
+    .transform((value) => Math.min(value, 100)),
+  page: z.coerce.number().int().min(1).catch(1),
+  from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  status: z.string().min(1).max(40).optional(),
+});
 
 /**
  * Mounted at /simulator/paystack. Our payment code reaches it, and it reaches our webhook,
@@ -311,9 +415,49 @@ export function paystackSimulatorRoutes() {
     return c.json({ status: true, message: 'Verification successful', data: transactionData(row) });
   });
 
+  // List Transactions (https://paystack.com/docs/api/transaction/#list): created between from and
+  // to, of one status if asked, newest first, in pages of perPage (default 50, at most 100).
+  app.get('/transaction', async (c) => {
+    if (!requireKey(c.req.header('authorization')))
+      return c.json({ status: false, message: 'Invalid key' }, 401);
+    const parsed = listQuery.safeParse(c.req.query());
+    if (!parsed.success) return c.json({ status: false, message: 'Invalid query' }, 400);
+    const { perPage, page, from, to, status } = parsed.data;
+    const sql = c.get('deps').database.sql;
+    const where = `($1::timestamptz IS NULL OR created_at >= $1::timestamptz)
+       AND ($2::timestamptz IS NULL OR created_at <= $2::timestamptz)
+       AND ($3::text IS NULL OR status = $3::text OR ($3::text = 'abandoned' AND status = 'pending'))`;
+    const filters = [from ?? null, to ?? null, status ?? null];
+    const [totals] = await sql.query<{ total: number | string; volume: number | string }>(
+      `SELECT count(*) AS total, coalesce(sum(coalesce(charged_kobo, amount_kobo)), 0) AS volume
+         FROM simulator_transactions WHERE ${where}`,
+      filters,
+    );
+    const skipped = (page - 1) * perPage;
+    const rows = await sql.query<SimRow>(
+      `SELECT * FROM simulator_transactions WHERE ${where}
+        ORDER BY created_at DESC, reference DESC LIMIT $4 OFFSET $5`,
+      [...filters, perPage, skipped],
+    );
+    const total = Number(totals!.total);
+    return c.json({
+      status: true,
+      message: 'Transactions retrieved',
+      data: rows.map(transactionData),
+      meta: {
+        total,
+        total_volume: Number(totals!.volume),
+        skipped,
+        perPage,
+        page,
+        pageCount: Math.ceil(total / perPage),
+      },
+    });
+  });
+
   // Create Refund: like Paystack, only a successful charge can be refunded, and never for more
-  // than it took (partial refunds add up to its amount at most). The conditional update keeps
-  // that true when two refunds arrive at once, from any server process. The refund is answered
+  // than it took: what the card was charged, which partial refunds add up to at most. The
+  // conditional update keeps that true when two refunds arrive at once, from any server process. The refund is answered
   // 'pending' and settled by a job right after this answer, which then sends refund.processed.
   app.post('/refund', async (c) => {
     if (!requireKey(c.req.header('authorization')))
@@ -330,12 +474,13 @@ export function paystackSimulatorRoutes() {
     if (existing.status !== 'success') {
       return c.json({ status: false, message: 'Transaction has not been completed' }, 400);
     }
-    const amount = parsed.data.amount ?? Number(existing.amount_kobo) - Number(existing.refunded_kobo);
+    const amount = parsed.data.amount ?? chargedKobo(existing) - Number(existing.refunded_kobo);
     const created = await deps.database.transaction(async (sql) => {
       const [row] = await sql.query<SimRow>(
         `UPDATE simulator_transactions
             SET refunded_kobo = refunded_kobo + $2, updated_at = now()
-          WHERE reference = $1 AND status = 'success' AND refunded_kobo + $2 <= amount_kobo
+          WHERE reference = $1 AND status = 'success'
+            AND refunded_kobo + $2 <= coalesce(charged_kobo, amount_kobo)
           RETURNING *`,
         [reference, amount],
       );
@@ -397,15 +542,7 @@ export function paystackSimulatorRoutes() {
   app.get('/pay/:accessCode', async (c) => {
     const row = await findByAccessCode(c.get('deps'), c.req.param('accessCode'));
     if (!row) return c.html(page('Test payment', '<h1>Payment not found</h1>', c.get('cspNonce')), 404);
-    if (row.status !== 'pending') {
-      return c.html(
-        donePage(
-          row,
-          row.status === 'success' ? 'success' : row.status === 'failed' ? 'failed' : 'cancelled',
-          c.get('cspNonce'),
-        ),
-      );
-    }
+    if (row.status !== 'pending') return c.html(donePage(row, messageStatus(row), c.get('cspNonce')));
     return c.html(payPage(row, `${SIMULATOR_PATH}/pay/${row.access_code}`, c.get('cspNonce')));
   });
 
@@ -424,31 +561,48 @@ export function paystackSimulatorRoutes() {
     }
     const body = await c.req.parseBody();
     const form = findUnstorable(body) === undefined ? outcomeForm.safeParse(body) : null;
-    if (!form?.success)
-      return c.html(page('Test payment', '<h1>Choose an outcome</h1>', c.get('cspNonce')), 400);
-    const status = form.data.outcome === 'cancelled' ? 'abandoned' : form.data.outcome;
-    // Only a pending transaction takes an outcome, so a double submit cannot change it.
-    const [row] = await deps.database.sql.query<SimRow>(
-      `UPDATE simulator_transactions
-          SET status = $2, paid_at = CASE WHEN $2 = 'success' THEN now() ELSE NULL END, updated_at = now()
-        WHERE access_code = $1 AND status = 'pending'
-        RETURNING *`,
-      [c.req.param('accessCode'), status],
-    );
+    if (!form?.success) {
+      const heading = form?.error.issues.some((issue) => issue.path[0] === 'delay_seconds')
+        ? 'The transfer delay must be whole seconds, from 0 to 600'
+        : 'Choose an outcome';
+      return c.html(page('Test payment', `<h1>${escapeHtml(heading)}</h1>`, c.get('cspNonce')), 400);
+    }
+    const outcome = OUTCOMES[form.data.outcome];
+    const afterSeconds = form.data.delay_seconds ?? TRANSFER_CONFIRM_SECONDS;
+    // Only a pending transaction takes an outcome, so a double submit cannot change it. A
+    // transfer's confirmation is enqueued in the same transaction: it exists if the transfer does.
+    const row = await deps.database.transaction(async (sql) => {
+      const [updated] = await sql.query<SimRow>(
+        `UPDATE simulator_transactions
+            SET status = $2,
+                paid_at = CASE WHEN $2 = 'success' THEN now() ELSE NULL END,
+                charged_kobo = CASE WHEN $3::boolean
+                  THEN CASE WHEN amount_kobo > $5::bigint THEN amount_kobo - $5::bigint
+                            ELSE greatest(1, amount_kobo / 2) END END,
+                channel = $4,
+                updated_at = now()
+          WHERE access_code = $1 AND status = 'pending'
+          RETURNING *`,
+        [c.req.param('accessCode'), outcome.status, outcome.chargeLess, outcome.channel, CHARGE_LESS_BY_KOBO],
+      );
+      if (updated?.status === 'ongoing') {
+        await deps.jobs.enqueue(
+          sql,
+          simulatorCompletePendingJob,
+          { reference: updated.reference, afterSeconds },
+          { startAfterSeconds: afterSeconds },
+        );
+      }
+      return updated;
+    });
     if (!row) {
       const existing = await findByAccessCode(deps, c.req.param('accessCode'));
       if (!existing)
         return c.html(page('Test payment', '<h1>Payment not found</h1>', c.get('cspNonce')), 404);
-      return c.html(
-        donePage(
-          existing,
-          existing.status === 'success' ? 'success' : existing.status === 'failed' ? 'failed' : 'cancelled',
-          c.get('cspNonce'),
-        ),
-      );
+      return c.html(donePage(existing, messageStatus(existing), c.get('cspNonce')));
     }
     if (row.status === 'success') await deliverWebhook(deps, row);
-    return c.html(donePage(row, form.data.outcome, c.get('cspNonce')));
+    return c.html(donePage(row, messageStatus(row), c.get('cspNonce')));
   });
 
   return app;

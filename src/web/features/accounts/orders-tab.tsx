@@ -11,6 +11,7 @@ import { liveTopics, useLive } from '../../lib/live';
 import { useReadAgain } from '../../lib/read-again';
 import { paths } from '../../paths';
 import { OrderStatusBadge, PaymentStatusBadge } from '../orders/order-badges';
+import { RefundNote } from '../orders/payment-card';
 
 const FAILED = 'Failed to load orders';
 
@@ -122,7 +123,10 @@ export function OrdersTab({ initial }: { initial: Order[] | null }) {
               </div>
             </div>
             <div className="mt-3 flex items-center justify-between gap-3 border-t border-neutral-100 pt-3">
-              <p className="font-bold">{formatNaira(order.totalAmountKobo)}</p>
+              <div>
+                <p className="font-bold">{formatNaira(order.totalAmountKobo)}</p>
+                <RefundNote order={order} className="mt-0.5" />
+              </div>
               <Link
                 to={paths.orderConfirmation(order.id)}
                 className="rounded px-3 py-2 text-sm font-bold underline underline-offset-2 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-neutral-900"

@@ -21,6 +21,12 @@ export const OrdersIcon = (props: IconProps) => (
     <path d="M9 8h6M9 12h6" />
   </Icon>
 );
+export const PaymentsIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="2.5" y="5" width="19" height="14" rx="2" />
+    <path d="M2.5 10h19M6.5 15h4" />
+  </Icon>
+);
 export const CustomersIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="9" cy="8" r="3.5" />

@@ -7,6 +7,7 @@ describe('admin sections', () => {
       'Dashboard',
       'Products',
       'Orders',
+      'Payments',
       'Customers',
       'Settings',
     ]);

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { adminKeys } from './query-keys';
 
-const AREAS = ['dashboard', 'products', 'orders', 'customers', 'settings'] as const;
+const AREAS = ['dashboard', 'products', 'orders', 'payments', 'customers', 'settings'] as const;
 
 describe('adminKeys', () => {
   it('starts every key with the admin root, and every area key with its area', () => {

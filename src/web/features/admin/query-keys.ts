@@ -25,6 +25,15 @@ export const adminKeys = {
     categories: () => [...area('products').all(), 'categories'] as const,
   },
   orders: area('orders'),
+  /** The Payments section: money going back, and reconciliation with Paystack. */
+  payments: {
+    ...area('payments'),
+    refundLists: () => [...area('payments').all(), 'refunds'] as const,
+    refunds: (query: { filter: string; page: number }) =>
+      [...area('payments').all(), 'refunds', query] as const,
+    reconciliations: () => [...area('payments').all(), 'reconciliations'] as const,
+    reconciliation: (id: string) => [...area('payments').all(), 'reconciliations', id] as const,
+  },
   customers: area('customers'),
   settings: {
     ...area('settings'),

@@ -20,6 +20,7 @@ const dashboard: Dashboard = {
     totalKobo: 5_000_000,
     paidOrders: 3,
     month: { current: 1_250_000, previous: 2_500_000, changePercent: -50 },
+    refundDueKobo: 0,
   },
   customers: { total: 3, month: { current: 2, previous: 0, changePercent: null } },
   inventory: {
@@ -78,6 +79,29 @@ describe('the admin Dashboard section', () => {
     expect(screen.getByText('All products are well stocked')).toBeTruthy();
     expect(screen.getByText(/^Guest ·/)).toBeTruthy();
     expect(document.body.textContent).not.toContain('+12%');
+  });
+
+  it('shows the money waiting to go back apart from Total Sales, linking to Payments', async () => {
+    renderWith(
+      new Response(
+        JSON.stringify({ ...dashboard, sales: { ...dashboard.sales, refundDueKobo: 1_250_000 } }),
+        {
+          headers: { 'content-type': 'application/json' },
+        },
+      ),
+    );
+    const summary = await screen.findByRole('list', { name: 'Summary' });
+    const [sales] = within(summary).getAllByRole('listitem');
+    // The total stays the server's sales: the refund due is not taken from it nor added to it.
+    expect(within(sales!).getByText('₦50,000.00')).toBeTruthy();
+    const due = within(sales!).getByRole('link', { name: '₦12,500.00 to refund' });
+    expect(due.getAttribute('href')).toBe('/admin/dashboard?tab=payments');
+  });
+
+  it('says nothing of refunds when no money is due back', async () => {
+    renderWith(new Response(JSON.stringify(dashboard), { headers: { 'content-type': 'application/json' } }));
+    const summary = await screen.findByRole('list', { name: 'Summary' });
+    expect(summary.textContent).not.toContain('to refund');
   });
 
   it('says so when the figures cannot be loaded', async () => {

@@ -55,7 +55,20 @@ function DashboardView({ data, stale }: { data: Dashboard; stale: boolean }) {
         <SummaryCard
           title="Total Sales"
           value={formatNaira(data.sales.totalKobo)}
-          note={`${data.sales.paidOrders} paid ${data.sales.paidOrders === 1 ? 'order' : 'orders'}`}
+          note={
+            <>
+              {`${data.sales.paidOrders} paid ${data.sales.paidOrders === 1 ? 'order' : 'orders'}`}
+              {data.sales.refundDueKobo > 0 ? (
+                // Money waiting to go back is not a sale: shown apart, never added to the total.
+                <Link
+                  to={paths.adminSection('payments')}
+                  className="mt-1 block w-fit font-semibold text-red-800 underline underline-offset-2 hover:text-red-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900"
+                >
+                  {formatNaira(data.sales.refundDueKobo)} to refund
+                </Link>
+              ) : null}
+            </>
+          }
         >
           <Change
             comparison={data.sales.month}

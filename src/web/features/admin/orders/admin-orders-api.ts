@@ -7,6 +7,7 @@ import type {
   RefundRequest,
   RefundResponse,
 } from '#shared/schemas/admin-orders';
+import type { OfflinePayment } from '#shared/schemas/money';
 import { type ApiFetch, apiJson, browserFetch } from '../../../lib/api';
 import { adminKeys } from '../query-keys';
 
@@ -72,36 +73,86 @@ export const adminOrderQuery = (orderId: string, fetcher?: ApiFetch) =>
 export const useAdminOrder = (orderId: string | null) =>
   useQuery({ ...adminOrderQuery(orderId ?? ''), enabled: orderId !== null });
 
-/** Every change to an order refreshes the lists, the open order and the dashboard's figures. */
+/**
+ * Every change to an order refreshes the lists, the open order, the dashboard's figures and the
+ * Payments section (money due back moves with it).
+ */
 function useInvalidateOrders() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: adminKeys.orders.all() }),
       queryClient.invalidateQueries({ queryKey: adminKeys.dashboard.all() }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.payments.all() }),
     ]);
+}
+
+/** PATCH /api/admin/orders/:id/status: `refundKobo` is what cancelling a paid order asked of Paystack. */
+export type SetOrderStatusResponse = { changed: boolean; refundKobo: number };
+
+export function setOrderStatus(
+  orderId: string,
+  status: OrderStatus,
+  fetcher: ApiFetch = browserFetch,
+): Promise<SetOrderStatusResponse> {
+  return apiJson<SetOrderStatusResponse>(fetcher, `/api/admin/orders/${orderId}/status`, {
+    method: 'PATCH',
+    json: { status },
+  });
 }
 
 export function useSetOrderStatus(orderId: string) {
   const invalidate = useInvalidateOrders();
   return useMutation({
-    mutationFn: (status: OrderStatus) =>
-      apiJson<{ changed: boolean }>(browserFetch, `/api/admin/orders/${orderId}/status`, {
-        method: 'PATCH',
-        json: { status },
-      }),
+    mutationFn: (status: OrderStatus) => setOrderStatus(orderId, status),
     onSettled: invalidate,
   });
 }
 
-export function useSetPaymentStatus(orderId: string) {
+export type OfflineMoneyResponse = { paymentStatus: PaymentStatus };
+
+/**
+ * POST /api/admin/orders/:id/offline-payments: the order's whole total, received outside Paystack
+ * (409 `offline_amount` for another amount, `order_already_paid`, `order_cancelled`).
+ */
+export function recordOfflinePayment(
+  orderId: string,
+  input: OfflinePayment,
+  fetcher: ApiFetch = browserFetch,
+): Promise<OfflineMoneyResponse> {
+  return apiJson<OfflineMoneyResponse>(fetcher, `/api/admin/orders/${orderId}/offline-payments`, {
+    method: 'POST',
+    json: input,
+  });
+}
+
+export function useRecordOfflinePayment(orderId: string) {
   const invalidate = useInvalidateOrders();
   return useMutation({
-    mutationFn: (paymentStatus: PaymentStatus) =>
-      apiJson<{ changed: boolean }>(browserFetch, `/api/admin/orders/${orderId}/payment-status`, {
-        method: 'PATCH',
-        json: { paymentStatus },
-      }),
+    mutationFn: (input: OfflinePayment) => recordOfflinePayment(orderId, input),
+    onSettled: invalidate,
+  });
+}
+
+/**
+ * POST /api/admin/orders/:id/offline-refunds: money given back outside Paystack, at most what is
+ * left of the money received outside it (`offlineKeptKobo`).
+ */
+export function recordOfflineRefund(
+  orderId: string,
+  input: OfflinePayment,
+  fetcher: ApiFetch = browserFetch,
+): Promise<OfflineMoneyResponse> {
+  return apiJson<OfflineMoneyResponse>(fetcher, `/api/admin/orders/${orderId}/offline-refunds`, {
+    method: 'POST',
+    json: input,
+  });
+}
+
+export function useRecordOfflineRefund(orderId: string) {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (input: OfflinePayment) => recordOfflineRefund(orderId, input),
     onSettled: invalidate,
   });
 }

@@ -1,8 +1,13 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from '#shared/constants';
-import { SHOP_TIME_ZONE } from '#shared/dates';
+import { ORDER_STATUSES, type OrderStatus } from '#shared/constants';
 import { formatNaira, nairaToKobo } from '#shared/money';
-import type { AdminOrderDetail, AdminRefund, TimelineEntry } from '#shared/schemas/admin-orders';
+import type {
+  AdminOrderDetail,
+  AdminPayment,
+  AdminRefund,
+  TimelineEntry,
+} from '#shared/schemas/admin-orders';
+import { DISPOSITION_LABELS, methodLabel } from '#shared/schemas/money';
 import type { Order } from '#shared/schemas/orders';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -14,7 +19,9 @@ import { ProductThumbnail } from '../../../components/ui/product-image';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../orders/order-badges';
-import { orderStatusTone, paymentStatusTone } from '../../orders/order-status';
+import { orderStatusTone } from '../../orders/order-status';
+import { when } from '../admin-time';
+import { refundKindLabel } from '../payment-words';
 import {
   packingSlipUrl,
   useAdminOrder,
@@ -22,19 +29,9 @@ import {
   useRefundOrder,
   useRetryRefund,
   useSetOrderStatus,
-  useSetPaymentStatus,
 } from './admin-orders-api';
+import { PaymentPanel } from './payment-panel';
 import { RefundDueBadge } from './refund-due-badge';
-
-const dateTime = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: SHOP_TIME_ZONE,
-});
-const when = (iso: string) => dateTime.format(new Date(iso));
 
 /** One order: what was bought, where it goes, how it was paid, what happened to it; its controls. */
 export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: () => void }) {
@@ -107,7 +104,7 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
         Customer: <span className="font-semibold wrap-anywhere">{detail.customerEmail ?? 'Guest'}</span>
       </p>
 
-      <StatusControls orderId={order.id} status={order.status} paymentStatus={order.paymentStatus} />
+      <StatusControls detail={detail} />
 
       <div className="flex flex-wrap gap-2">
         <a
@@ -173,14 +170,7 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
       </div>
 
       <Section title="Payment">
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-neutral-600">Method</dt>
-          <dd>{order.paymentMethod}</dd>
-          <dt className="text-neutral-600">Reference</dt>
-          <dd className="font-mono text-xs wrap-anywhere">{detail.paymentReference ?? 'Not paid by card'}</dd>
-          <dt className="text-neutral-600">Channel</dt>
-          <dd>{detail.paymentChannel ?? '—'}</dd>
-        </dl>
+        <PaymentPanel detail={detail} />
       </Section>
 
       <RefundPanel detail={detail} />
@@ -192,105 +182,76 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
   );
 }
 
-type StatusChange = { field: 'status'; value: OrderStatus } | { field: 'payment'; value: PaymentStatus };
-
 /**
- * What a drastic change will do, said before it is done: cancelling releases the stock and emails
- * the shopper at once; a refunded payment status set by hand moves no money.
+ * What cancelling will do, said before it is done: the stock goes back and the shopper is emailed
+ * at once; what the shopper paid by card goes back through Paystack by itself, while money
+ * received outside Paystack stays due until the admin pays it back and records it.
  */
-function confirmation(change: StatusChange, paymentStatus: PaymentStatus) {
-  if (change.field === 'status') {
-    const paid = paymentStatus === 'paid' || paymentStatus === 'partially_refunded';
-    return {
-      title: 'Cancel this order?',
-      message: `Its items go back into stock at once and the shopper is emailed that the order was cancelled. ${
-        paid
-          ? 'No money moves: the order stays paid and shows REFUND DUE until you refund it below.'
-          : 'No money moves.'
-      }`,
-      confirmLabel: 'Cancel order',
-      cancelLabel: 'Keep order',
-      busyLabel: 'Cancelling...',
-    };
+function cancelMessage(detail: AdminOrderDetail): string {
+  const parts = [
+    'Its items go back into stock at once and the shopper is emailed that the order was cancelled.',
+  ];
+  // What is left of the charge that paid the order is what the cancellation asks Paystack for.
+  if (detail.paymentReference && detail.refundableKobo > 0) {
+    const channel = detail.paymentChannel;
+    const what =
+      !channel || channel === 'card' ? 'card payment' : `${methodLabel(channel).toLowerCase()} payment`;
+    parts.push(
+      `The ${what} (${formatNaira(detail.refundableKobo)}) is refunded to the shopper automatically through Paystack.`,
+    );
   }
-  const word = change.value === 'refunded' ? 'refunded' : 'partially refunded';
-  return {
-    title: `Mark the payment as ${word}?`,
-    message:
-      'This only changes the label: no money moves, Paystack is not asked, and the shopper is not emailed. To pay the shopper back, use Refund below.',
-    confirmLabel: `Mark as ${word}`,
-    cancelLabel: 'Keep it',
-    busyLabel: 'Saving...',
-  };
+  if (detail.offlineKeptKobo > 0)
+    parts.push(
+      `The ${formatNaira(detail.offlineKeptKobo)} received outside Paystack stays due back: pay it back to the shopper yourself, then record it here.`,
+    );
+  if (parts.length === 1) parts.push('No money moves.');
+  return parts.join(' ');
 }
 
-const needsConfirming = (change: StatusChange) =>
-  change.field === 'status'
-    ? change.value === 'cancelled'
-    : change.value === 'refunded' || change.value === 'partially_refunded';
+function StatusControls({ detail }: { detail: AdminOrderDetail }) {
+  const { order } = detail;
+  const setStatus = useSetOrderStatus(order.id);
+  const [confirming, setConfirming] = useState(false);
 
-function StatusControls({
-  orderId,
-  status,
-  paymentStatus,
-}: {
-  orderId: string;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-}) {
-  const setStatus = useSetOrderStatus(orderId);
-  const setPayment = useSetPaymentStatus(orderId);
-  const [confirming, setConfirming] = useState<StatusChange | null>(null);
-
-  function apply(change: StatusChange) {
-    const done = () => setConfirming(null);
-    if (change.field === 'status') {
-      setStatus.mutate(change.value, {
-        onSuccess: () => toast.success('Order status updated'),
-        onError: (error) =>
-          toast.error('Failed to update order status', errorMessage(error, 'Please try again.')),
-        onSettled: done,
-      });
-    } else {
-      setPayment.mutate(change.value, {
-        onSuccess: () => toast.success('Payment status updated'),
-        onError: (error) =>
-          toast.error('Failed to update payment status', errorMessage(error, 'Please try again.')),
-        onSettled: done,
-      });
-    }
+  function apply(status: OrderStatus) {
+    setStatus.mutate(status, {
+      onSuccess: (body) =>
+        body.refundKobo > 0
+          ? toast.success(
+              'Order cancelled',
+              `${formatNaira(body.refundKobo)} is being refunded to the shopper through Paystack.`,
+            )
+          : toast.success('Order status updated'),
+      onError: (error) =>
+        toast.error('Failed to update order status', errorMessage(error, 'Please try again.')),
+      onSettled: () => setConfirming(false),
+    });
   }
-  const choose = (change: StatusChange) => (needsConfirming(change) ? setConfirming(change) : apply(change));
-  const asked = confirming ? confirmation(confirming, paymentStatus) : null;
 
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <SelectField
         label="Order status"
-        value={status}
+        value={order.status}
         disabled={setStatus.isPending}
         hint={setStatus.isPending ? 'Saving...' : 'The shopper is emailed about the new status.'}
         options={ORDER_STATUSES.map((value) => ({ value, label: orderStatusTone(value).label }))}
-        onChange={(event) => choose({ field: 'status', value: event.target.value as OrderStatus })}
-      />
-      <SelectField
-        label="Payment status"
-        value={paymentStatus}
-        disabled={setPayment.isPending}
-        hint={setPayment.isPending ? 'Saving...' : 'No money moves: use Refund to pay a shopper back.'}
-        options={PAYMENT_STATUSES.map((value) => ({ value, label: paymentStatusTone(value).label }))}
-        onChange={(event) => choose({ field: 'payment', value: event.target.value as PaymentStatus })}
+        onChange={(event) => {
+          const status = event.target.value as OrderStatus;
+          if (status === 'cancelled') setConfirming(true);
+          else apply(status);
+        }}
       />
       <ConfirmDialog
-        open={confirming !== null}
-        title={asked?.title ?? ''}
-        message={asked?.message ?? ''}
-        confirmLabel={asked?.confirmLabel ?? ''}
-        cancelLabel={asked?.cancelLabel}
-        busyLabel={asked?.busyLabel}
-        busy={setStatus.isPending || setPayment.isPending}
-        onConfirm={() => confirming && apply(confirming)}
-        onCancel={() => setConfirming(null)}
+        open={confirming}
+        title="Cancel this order?"
+        message={cancelMessage(detail)}
+        confirmLabel="Cancel order"
+        cancelLabel="Keep order"
+        busyLabel="Cancelling..."
+        busy={setStatus.isPending}
+        onConfirm={() => apply('cancelled')}
+        onCancel={() => setConfirming(false)}
       />
     </div>
   );
@@ -320,13 +281,15 @@ function RefundRow({ orderId, refund }: { orderId: string; refund: AdminRefund }
       <p>
         <span className="font-semibold">
           {formatNaira(refund.amountKobo)}
-          {refund.kind === 'second_payment' ? ' (second payment)' : ''}: {refundState(refund)}
+          {refund.kind === 'admin' ? '' : ` (automatic: ${refundKindLabel(refund.kind).toLowerCase()})`}:{' '}
+          {refundState(refund)}
         </span>{' '}
         <span className="text-neutral-700">
           {when(refund.createdAt)}
           {refund.actor ? `, ${refund.actor}` : ''}
         </span>
       </p>
+      {refund.reason ? <p className="mt-1 wrap-anywhere">Reason: {refund.reason}</p> : null}
       {refund.error ? <p className="mt-1 wrap-anywhere">{refund.error}</p> : null}
       {refund.status === 'pending' ? (
         <p className="mt-1 text-neutral-700">
@@ -399,9 +362,10 @@ function refundToast(refund: { amountKobo: number; status: AdminRefund['status']
 }
 
 /**
- * Full or partial refund of the charge that paid the order, and of any second payment the
- * automatic refund could not give back, each after a confirmation; every refund asked for, with
- * where it stands at Paystack, a check on demand and a retry for a failed one.
+ * Full or partial refund of the charge that paid the order, and of any charge the shop did not
+ * keep (a second payment, a payment for an order it could not deliver, an amount that differed)
+ * that the automatic refund could not give back, each after a confirmation; every refund asked
+ * for, with where it stands at Paystack, a check on demand and a retry for a failed one.
  */
 function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
   const refund = useRefundOrder(detail.order.id);
@@ -414,7 +378,11 @@ function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
   // After a refund (here or by another admin) the amount offered is what is left.
   useEffect(() => setAmount((left / 100).toFixed(2)), [left]);
 
-  const secondPayments = detail.payments.filter((payment) => payment.secondPayment);
+  // Any disposition but 'applied' is money the shop gives back by itself.
+  const notKept = detail.payments.filter(
+    (payment): payment is AdminPayment & { disposition: NonNullable<AdminPayment['disposition']> } =>
+      payment.disposition !== null && payment.disposition !== 'applied',
+  );
   const openFor = (reference: string) =>
     detail.refunds.some((item) => item.reference === reference && item.status === 'pending');
   const waitingKobo = detail.refunds
@@ -457,21 +425,29 @@ function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
           ))}
         </ul>
       ) : null}
-      {secondPayments.length > 0 ? (
-        <ul className="mb-3 space-y-2">
-          {secondPayments.map((payment) => {
-            const due = payment.amountKobo - payment.refundedKobo;
+      {notKept.length > 0 ? (
+        <ul className="mb-3 space-y-2" aria-label="Payments not kept">
+          {notKept.map((payment) => {
+            const charged = payment.chargedKobo ?? payment.amountKobo;
+            const due = charged - payment.refundedKobo;
             const failed = detail.refunds.some(
               (item) => item.reference === payment.reference && item.status === 'failed' && !item.retriedBy,
             );
+            const second = payment.disposition === 'second_payment';
+            const state =
+              due <= 0 ? 'refunded' : openFor(payment.reference) ? 'being refunded' : 'REFUND DUE';
             return (
               <li
                 key={payment.reference}
-                className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-950"
+                className={`rounded border p-3 text-sm ${due > 0 ? 'border-red-300 bg-red-50 text-red-950' : 'border-neutral-200 bg-white'}`}
               >
                 <p className="font-semibold">
-                  Second payment of {formatNaira(payment.amountKobo)}: {due > 0 ? 'REFUND DUE' : 'refunded'}
+                  {second
+                    ? 'Second payment'
+                    : `Payment not kept (${DISPOSITION_LABELS[payment.disposition].toLowerCase()})`}{' '}
+                  of {formatNaira(charged)}: {state}
                 </p>
+                {payment.reason ? <p className="wrap-anywhere">{payment.reason}</p> : null}
                 <p className="font-mono text-xs wrap-anywhere">{payment.reference}</p>
                 {due > 0 && !openFor(payment.reference) && !failed ? (
                   <Button
@@ -480,7 +456,7 @@ function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
                     className="mt-2"
                     onClick={() => setConfirming({ amountKobo: due, reference: payment.reference })}
                   >
-                    Refund second payment
+                    {second ? 'Refund second payment' : 'Refund this payment'}
                   </Button>
                 ) : null}
               </li>
@@ -491,7 +467,9 @@ function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
       {left <= 0 ? (
         <p className="text-sm text-neutral-600">
           {!detail.paymentReference
-            ? 'There is no card payment to refund.'
+            ? detail.offlineKeptKobo > 0
+              ? 'There is no card payment to refund: money received outside Paystack is given back by you, then recorded under Payment.'
+              : 'There is no card payment to refund.'
             : waitingKobo > 0
               ? `Nothing more can be refunded: ${formatNaira(waitingKobo)} is waiting for Paystack.`
               : 'The payment has been refunded in full.'}

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { formatNaira } from '#shared/money';
+import { DISPOSITION_LABELS, type Disposition, methodLabel } from '#shared/schemas/money';
 import { AUDIT_ENTITIES, type AuditEntityType, type AuditEntryDto } from '#shared/schemas/settings';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/fields';
@@ -39,9 +40,19 @@ const TITLES: Record<string, string> = {
   'job retried': 'Background work retried',
 };
 
+/** The payments ledger's actions, whichever record (payment or refund) they are written on. */
+const ACTION_TITLES: Record<string, string> = {
+  offline_payment: 'Offline payment recorded',
+  offline_refund: 'Refund made outside Paystack recorded',
+  charge_not_applied: 'Payment not kept, refunded automatically',
+  charge_unmatched: 'Payment matching no order',
+  reconciliation_started: 'Reconciliation with Paystack started',
+};
+
 /** 'Order status changed', 'Refund requested', 'Notification created'. */
-const entryTitle = (entry: AuditEntryDto) =>
+export const entryTitle = (entry: Pick<AuditEntryDto, 'entityType' | 'action'>) =>
   TITLES[`${entry.entityType} ${entry.action}`] ??
+  ACTION_TITLES[entry.action] ??
   `${entityWords(entry.entityType)} ${entry.action.replaceAll('_', ' ')}`;
 
 /** Fields whose values are one of a few API words, not free text. */
@@ -61,6 +72,10 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 /** One value as a person reads it: naira for kobo, Lagos time for times, Yes/No, '(empty)'. */
 export function readable(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
+  // How money came or went back outside Paystack, and what the ledger did with a charge.
+  if (key === 'method' && typeof value === 'string') return methodLabel(value);
+  if (key === 'disposition' && typeof value === 'string' && value in DISPOSITION_LABELS)
+    return DISPOSITION_LABELS[value as Disposition];
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number' && /kobo$/i.test(key)) return formatNaira(value);
   if (typeof value === 'string' && ISO.test(value)) return formatLagosDateTime(value);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { notificationCreateRequest } from '#shared/schemas/settings';
 import { fromShopLocalInput } from '#shared/shop-time-input';
-import { readable } from './audit-log-panel';
+import { entryTitle, readable } from './audit-log-panel';
 import { formatLagosDateTime } from './lagos-time';
 
 describe('Lagos times in the forms', () => {
@@ -37,5 +37,34 @@ describe('audit values in words', () => {
     expect(readable('title', 'Weekend drop')).toBe('Weekend drop');
     expect(readable('type', 'promotional')).toBe('Promotional');
     expect(readable('title', 'lowercase title')).toBe('lowercase title');
+  });
+});
+
+describe('the payments ledger in the audit log', () => {
+  it('names its actions in words, on a payment or a refund record', () => {
+    expect(entryTitle({ entityType: 'payment', action: 'offline_payment' })).toBe('Offline payment recorded');
+    expect(entryTitle({ entityType: 'payment', action: 'offline_refund' })).toBe(
+      'Refund made outside Paystack recorded',
+    );
+    expect(entryTitle({ entityType: 'refund', action: 'offline_refund' })).toBe(
+      'Refund made outside Paystack recorded',
+    );
+    expect(entryTitle({ entityType: 'payment', action: 'charge_not_applied' })).toBe(
+      'Payment not kept, refunded automatically',
+    );
+    expect(entryTitle({ entityType: 'payment', action: 'charge_unmatched' })).toBe(
+      'Payment matching no order',
+    );
+    expect(entryTitle({ entityType: 'payment', action: 'reconciliation_started' })).toBe(
+      'Reconciliation with Paystack started',
+    );
+    // The older ones keep their words.
+    expect(entryTitle({ entityType: 'refund', action: 'refund_requested' })).toBe('Refund requested');
+  });
+
+  it("reads an offline payment's method and a charge's disposition as people say them", () => {
+    expect(readable('method', 'pos')).toBe('Card at the door (POS)');
+    expect(readable('method', 'bank_transfer')).toBe('Bank transfer');
+    expect(readable('disposition', 'not_deliverable')).toBe('Order could not be delivered');
   });
 });

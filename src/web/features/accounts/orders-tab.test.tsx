@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { orderFixture } from '../orders/order-test-support';
+import { OrdersTab } from './orders-tab';
+
+afterEach(cleanup);
+
+const rowOf = (shortId: string) =>
+  screen.getByRole('link', { name: `View Details of order #${shortId}` }).closest('li')!;
+
+describe("the account's Orders tab", () => {
+  it('notes money on its way back or refunded on the order it belongs to, and nothing on the others', () => {
+    const orders = [
+      orderFixture({
+        id: 'aaaaaaaa-0000-4000-8000-000000000001',
+        status: 'processing',
+        paymentStatus: 'paid',
+        money: { paidKobo: 1_250_000 },
+      }),
+      orderFixture({
+        id: 'bbbbbbbb-0000-4000-8000-000000000002',
+        status: 'cancelled',
+        paymentStatus: 'failed',
+        money: {
+          paidKobo: 1_250_000,
+          refundDueKobo: 1_250_000,
+          refundPendingKobo: 1_250_000,
+          returned: [
+            { amountKobo: 1_250_000, reason: 'The order had already been paid.', state: 'refunding' },
+          ],
+        },
+      }),
+      orderFixture({
+        id: 'cccccccc-0000-4000-8000-000000000003',
+        status: 'cancelled',
+        paymentStatus: 'refunded',
+        money: { paidKobo: 1_250_000, refundedKobo: 1_250_000 },
+      }),
+    ];
+    render(
+      <MemoryRouter>
+        <OrdersTab initial={orders} />
+      </MemoryRouter>,
+    );
+    expect(rowOf('aaaaaaaa').textContent).not.toMatch(/refund/i);
+    expect(rowOf('bbbbbbbb').textContent).toContain('Refund on its way: ₦12,500.00');
+    expect(rowOf('cccccccc').textContent).toContain('Refunded ₦12,500.00');
+    expect(rowOf('cccccccc').textContent).not.toContain('on its way');
+  });
+});

@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { liveTopics } from '#shared/live';
+import type { Order } from '#shared/schemas/orders';
+import { FakeEventSource, orderFixture } from '../features/orders/order-test-support';
+import OrderConfirmationPage from './order-confirmation';
+
+// The network's edges: the live stream and the API's answers.
+beforeAll(() => vi.stubGlobal('EventSource', FakeEventSource));
+let current: Order;
+afterEach(cleanup);
+
+function renderPage(order: Order) {
+  current = order;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      if (input === `/api/orders/${order.id}`) return Response.json({ order: current });
+      return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
+    }),
+  );
+  render(
+    <MemoryRouter>
+      <OrderConfirmationPage data={{ order, error: null }} params={{ orderId: order.id }} />
+    </MemoryRouter>,
+  );
+}
+
+describe('the order confirmation', () => {
+  it('keeps calm for a paid order, and tells of the refund when an admin cancels it, as it happens', async () => {
+    const paid = orderFixture({
+      id: '6f1c2a3b-0000-4000-8000-0000000000c1',
+      status: 'processing',
+      paymentStatus: 'paid',
+      money: { paidKobo: 1_250_000 },
+    });
+    renderPage(paid);
+    expect(screen.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Payment' })).toBeNull();
+    expect(screen.queryByText(/refund/i)).toBeNull();
+
+    const topic = liveTopics.order(paid.id);
+    await waitFor(() => expect(FakeEventSource.following(topic)).toBeDefined());
+    const source = FakeEventSource.following(topic)!;
+    act(() => source.open());
+
+    current = {
+      ...paid,
+      status: 'cancelled',
+      money: { ...paid.money, refundPendingKobo: 1_250_000, refundDueKobo: 1_250_000 },
+    };
+    act(() => source.change(topic, 'orders', paid.id, 'cancelled'));
+    expect(await screen.findByRole('heading', { name: 'Payment' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain(
+      'This order was cancelled, so ₦12,500.00 is being refunded to you.',
+    );
+    expect(screen.getByText(/within 5 to 10 working days/)).toBeTruthy();
+
+    current = {
+      ...current,
+      paymentStatus: 'refunded',
+      money: { ...current.money, refundPendingKobo: 0, refundDueKobo: 0, refundedKobo: 1_250_000 },
+    };
+    act(() => source.change(topic, 'orders', paid.id, 'refunded'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain(
+        'This order was cancelled and ₦12,500.00 has been refunded to you.',
+      ),
+    );
+    expect(screen.queryByText(/within 5 to 10 working days/)).toBeNull();
+  });
+});
