@@ -5,7 +5,11 @@ import { deliverEmailJob } from '../features/email/outbox';
 import { expireUnpaidOrdersJob } from '../features/orders/cancel-order';
 import { processPaymentEventJob, recheckPendingPaymentsJob } from '../features/payments/payments';
 import { dailyReconciliationJob, reconcilePaymentsJob } from '../features/payments/reconciliation';
-import { automaticRefundJob, reconcileRefundsJob } from '../features/payments/refunds';
+import {
+  automaticRefundJob,
+  legacySecondPaymentRefundJob,
+  reconcileRefundsJob,
+} from '../features/payments/refunds';
 import { simulatorCompletePendingJob, simulatorSettleRefundJob } from '../features/payments/simulator';
 import type { Logger } from '../logger';
 import type { JobDefinition } from './define';
@@ -18,6 +22,7 @@ export const JOB_DEFINITIONS = [
   processPaymentEventJob,
   expireUnpaidOrdersJob,
   automaticRefundJob,
+  legacySecondPaymentRefundJob,
   reconcileRefundsJob,
   recheckPendingPaymentsJob,
   reconcilePaymentsJob,

@@ -22,11 +22,20 @@ CREATE INDEX payment_transactions_created_idx ON payment_transactions (created_a
 -- Who cancelled an order: the 30-minute expiry and the shopper going back to checkout cancel it
 -- for want of payment (a late payment may revive it); an admin's cancellation stands.
 ALTER TABLE orders ADD COLUMN cancelled_by text CHECK (cancelled_by IN ('expiry', 'shopper', 'admin'));
-UPDATE orders SET cancelled_by = CASE
-    WHEN payment_status = 'failed' AND notes LIKE '%went back to checkout before paying%' THEN 'shopper'
-    WHEN payment_status = 'failed' THEN 'expiry'
-    ELSE 'admin' END
- WHERE status = 'cancelled';
+-- Existing cancelled orders: by who last cancelled them in the audit log (the expiry sweep, the
+-- shopper going back to checkout, anyone else is an admin), else by the notes those two write.
+UPDATE orders o SET cancelled_by = coalesce(
+    (SELECT CASE WHEN a.actor_label = 'system:order-expiry' THEN 'expiry'
+                 WHEN a.details->>'reason' LIKE '%went back to checkout before paying%' THEN 'shopper'
+                 ELSE 'admin' END
+       FROM audit_log a
+      WHERE a.entity_type = 'order' AND a.entity_id = o.id::text AND a.action = 'status_changed'
+        AND a.after->>'status' = 'cancelled'
+      ORDER BY a.created_at DESC LIMIT 1),
+    CASE WHEN o.notes LIKE '%went back to checkout before paying%' THEN 'shopper'
+         WHEN o.notes LIKE '%Cancelled automatically: not paid within%' THEN 'expiry'
+         ELSE 'admin' END)
+ WHERE o.status = 'cancelled';
 
 -- Why a refund was made: an admin's, or one the shop made by itself for a charge it could not keep.
 ALTER TABLE refunds DROP CONSTRAINT refunds_kind_check;
@@ -106,11 +115,22 @@ SELECT order_id, 'charge',
        'system:migration', coalesce(verified_at, created_at)
   FROM charges;
 
--- A payment kept for a cancelled order was recorded as paid; it was never the order's.
-UPDATE orders o SET payment_status = 'failed', paid_at = NULL
-  FROM ledger_entries l
- WHERE l.order_id = o.id AND l.kind = 'charge' AND l.disposition = 'not_deliverable';
+-- Marked refunded by hand while a card payment paid it: the shop says that money went back, so it
+-- is written as a refund of that charge (done, outside Paystack), and no automatic refund will
+-- ever give it back a second time. Only what its refunds through Paystack had not covered.
+INSERT INTO refunds (order_id, reference, amount_kobo, kind, reason, status, actor_label, processed_at, created_at)
+SELECT c.order_id, c.reference,
+       c.amount_kobo - coalesce((SELECT sum(r.amount_kobo) FROM refunds r
+                                  WHERE r.reference = c.reference AND r.status IN ('pending', 'processed')), 0),
+       'admin', 'Marked refunded by hand before payments were kept in the ledger.', 'processed',
+       'system:migration', o.updated_at, o.updated_at
+  FROM orders o
+  JOIN ledger_entries c ON c.order_id = o.id AND c.kind = 'charge' AND c.disposition IN ('applied', 'not_deliverable')
+ WHERE o.payment_status = 'refunded'
+   AND c.amount_kobo > coalesce((SELECT sum(r.amount_kobo) FROM refunds r
+                                  WHERE r.reference = c.reference AND r.status IN ('pending', 'processed')), 0);
 
+-- Marked paid by hand, with no card payment: an offline payment of unknown method.
 INSERT INTO ledger_entries (order_id, kind, amount_kobo, currency, disposition, method, note, actor_label, created_at)
 SELECT o.id, 'offline_payment', o.total_amount_kobo, 'NGN', 'applied', 'other',
        'Marked paid by hand before payments were kept in the ledger.', 'system:migration',
@@ -118,8 +138,9 @@ SELECT o.id, 'offline_payment', o.total_amount_kobo, 'NGN', 'applied', 'other',
   FROM orders o
  WHERE o.payment_status IN ('paid', 'partially_refunded', 'refunded') AND o.total_amount_kobo > 0
    AND NOT EXISTS (SELECT 1 FROM ledger_entries l
-                    WHERE l.order_id = o.id AND l.kind = 'charge' AND l.disposition = 'applied');
+                    WHERE l.order_id = o.id AND l.kind = 'charge' AND l.disposition IN ('applied', 'not_deliverable'));
 
+-- Every refund's steps (those just written for hand refunds included).
 INSERT INTO ledger_entries (order_id, kind, amount_kobo, currency, disposition, reference, refund_id, actor_id,
                             actor_label, created_at)
 SELECT r.order_id, step.kind, r.amount_kobo, c.currency, c.disposition, r.reference, r.id, r.actor_id,
@@ -132,14 +153,20 @@ SELECT r.order_id, step.kind, r.amount_kobo, c.currency, c.disposition, r.refere
                               coalesce(r.processed_at, r.created_at))) AS step (kind, at)
  WHERE step.kind IS NOT NULL;
 
--- Marked refunded by hand with no refund through Paystack: given back outside Paystack.
+-- Marked refunded by hand with no card payment: given back outside Paystack.
 INSERT INTO ledger_entries (order_id, kind, amount_kobo, currency, disposition, method, note, actor_label, created_at)
-SELECT o.id, 'offline_refund', o.total_amount_kobo - coalesce(done.kobo, 0), 'NGN', 'applied', 'other',
+SELECT o.id, 'offline_refund', o.total_amount_kobo, 'NGN', 'applied', 'other',
        'Marked refunded by hand before payments were kept in the ledger.', 'system:migration', o.updated_at
   FROM orders o
-  LEFT JOIN LATERAL (SELECT sum(amount_kobo) AS kobo FROM refunds r
-                      WHERE r.order_id = o.id AND r.status = 'processed') done ON true
- WHERE o.payment_status = 'refunded' AND o.total_amount_kobo - coalesce(done.kobo, 0) > 0;
+ WHERE o.payment_status = 'refunded' AND o.total_amount_kobo > 0
+   AND EXISTS (SELECT 1 FROM ledger_entries l WHERE l.order_id = o.id AND l.kind = 'offline_payment');
+
+-- A payment kept for a cancelled order was recorded as paid; it was never the order's. (Its
+-- refund, when none was ever made, is asked of Paystack by the reconcile-refunds job:
+-- refundUnattendedCharges in features/payments/refunds.ts.)
+UPDATE orders o SET payment_status = 'failed', paid_at = NULL
+  FROM ledger_entries l
+ WHERE l.order_id = o.id AND l.kind = 'charge' AND l.disposition = 'not_deliverable';
 
 -- The book is append-only: a correction is a new entry, never a change to an old one.
 CREATE FUNCTION ledger_entries_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -158,6 +185,8 @@ ALTER TABLE payment_transactions DROP COLUMN second_payment;
 -- refund_pending: refunds asked of Paystack and not settled. kept: received less refunded.
 -- sales: what the shop may keep (nothing for a cancelled order). refund_due: what it must still
 -- give back (kept less sales; a pending refund is part of it until Paystack processes it).
+-- Naira only: a charge in another currency (refunded in full, as an amount mismatch) is never
+-- added to naira; the Payments page lists it until it is refunded.
 CREATE VIEW order_money AS
 SELECT o.id AS order_id,
        m.received_kobo,
@@ -180,7 +209,7 @@ SELECT o.id AS order_id,
            (coalesce(sum(l.amount_kobo) FILTER (WHERE l.kind = 'refund_requested'), 0)
              - coalesce(sum(l.amount_kobo) FILTER (WHERE l.kind IN ('refund_processed', 'refund_failed')), 0))::bigint
              AS refund_pending_kobo
-      FROM ledger_entries l WHERE l.order_id = o.id
+      FROM ledger_entries l WHERE l.order_id = o.id AND l.currency = 'NGN'
   ) m
   CROSS JOIN LATERAL (
     SELECT CASE WHEN o.status = 'cancelled' THEN 0

@@ -16,6 +16,7 @@ const JOB_TITLES: Record<string, string> = {
   'password-reset': 'Password reset email',
   'process-payment-event': 'Paystack webhook',
   'automatic-refund': 'Automatic refund',
+  'refund-second-payment': 'Automatic refund (queued before the payments ledger)',
   'reconcile-refunds': 'Refund checks with Paystack',
   'recheck-pending-payments': 'Pending-payment checks with Paystack',
   'reconcile-payments': 'Reconciliation with Paystack',

@@ -101,6 +101,15 @@ const stockChange = (row: { id: string; product_id: string }, action: string): C
 export async function releaseStock(sql: SqlRunner, orderIds: string[]): Promise<void> {
   if (orderIds.length === 0) return;
   const { threshold } = await readOutOfStockSettings(sql);
+  // The variant rows in id order first, as reserveStock and reReserveOrderStock take them: the
+  // UPDATE … FROM below would lock them in whatever order its join reads them, and two changes
+  // sharing two variants could then each hold one the other needs.
+  await sql.query(
+    `SELECT v.id FROM product_variants v
+      WHERE v.id IN (SELECT variant_id FROM order_items WHERE order_id = ANY($1::uuid[]) AND variant_id IS NOT NULL)
+      ORDER BY v.id FOR UPDATE`,
+    [orderIds],
+  );
   // Back above the low-stock line, a variant may alert the admins again when it next runs low.
   const released = await sql.query<{ id: string; product_id: string }>(
     `UPDATE product_variants v

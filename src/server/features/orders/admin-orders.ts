@@ -15,10 +15,10 @@ import { reReserveOrderStock } from '../inventory/stock';
 import {
   appliedChargeReference,
   listLedgerEntries,
+  offlineKeptKobo,
   readOrderMoney,
   refundableOfCharge,
 } from '../payments/ledger';
-import { offlineKeptKobo } from '../payments/offline-payments';
 import { refundCancelledOrder } from '../payments/refunds';
 import { cancelOrderIn } from './cancel-order';
 import { queueOrderEmail } from './order-emails';
@@ -184,12 +184,24 @@ async function lockOrder(sql: SqlRunner, orderId: string): Promise<LockedOrder> 
   return order;
 }
 
+/** Whether a refund of the money that paid the order is pending or done: it is no longer the order's. */
+async function paymentGivenBack(sql: SqlRunner, orderId: string): Promise<boolean> {
+  const [row] = await sql.query<{ given: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM refunds r JOIN ledger_entries c ON c.kind = 'charge' AND c.reference = r.reference
+                     WHERE r.order_id = $1 AND c.disposition = 'applied' AND r.status IN ('pending', 'processed'))
+         OR EXISTS (SELECT 1 FROM ledger_entries l WHERE l.order_id = $1 AND l.kind = 'offline_refund') AS given`,
+    [orderId],
+  );
+  return row?.given ?? false;
+}
+
 /**
  * An admin sets the order's status (any from any other, spec §4), stamping updated_at. Cancelling
  * puts the reserved stock back exactly once, whoever cancels (cancelOrderIn's guard), and gives
  * back what the shopper paid by card automatically (the shop never keeps money for goods it will
  * not deliver; money received outside Paystack stays due, for the admin to pay back and record);
- * reopening a cancelled order takes its items from stock again, or is refused when they are gone.
+ * reopening a cancelled order takes its items from stock again, or is refused when they are gone
+ * or when its payment has been given back (it would ship unpaid, and could not be paid again).
  * Every change is audited, announced and emailed to the shopper in one transaction; setting the
  * status it already has changes nothing and sends nothing.
  */
@@ -226,6 +238,12 @@ export async function setOrderStatus(
       await cancelOrderIn(sql, actor, orderId, 'admin');
       refundKobo = await refundCancelledOrder(deps, sql, actor, orderId);
     } else {
+      if (order.status === 'cancelled' && (await paymentGivenBack(sql, orderId))) {
+        throw conflict(
+          'order_refunded',
+          "This order's payment has been given back (or is on its way back), so it cannot be reopened. Ask the shopper to order again.",
+        );
+      }
       let reserved = false;
       if (order.stock_released_at !== null) {
         if (!(await reReserveOrderStock(sql, orderId))) {

@@ -155,13 +155,21 @@ function content(
       button,
     };
   }
-  const returning = order.money?.refundDueKobo ?? 0;
+  // Only what is on its way back through Paystack is promised; the rest of what is due (paid to
+  // the shop outside Paystack, or a refund Paystack refused) is for the shop to settle by hand.
+  const refunding = order.money?.refundPendingKobo ?? 0;
+  const owed = (order.money?.refundDueKobo ?? 0) - refunding;
   const cancelledNote =
     order.status !== 'cancelled'
       ? []
-      : returning > 0
+      : refunding > 0 || owed > 0
         ? [
-            `We are refunding ${formatNaira(returning)} to you; refunds usually arrive within 5 to 10 working days, depending on your bank.`,
+            ...(refunding > 0
+              ? [
+                  `We are refunding ${formatNaira(refunding)} to you; refunds usually arrive within 5 to 10 working days, depending on your bank.`,
+                ]
+              : []),
+            ...(owed > 0 ? [`We owe you ${formatNaira(owed)} back and will contact you to arrange it.`] : []),
           ]
         : order.paymentStatus === 'failed' && !order.money?.receivedKobo
           ? ['It was not paid within 30 minutes, so the items were released. You are welcome to order again.']

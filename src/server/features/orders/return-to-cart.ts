@@ -31,6 +31,17 @@ export async function returnOrderToCart(deps: AppDeps, actor: Actor, orderId: st
     if ((await readOrderMoney(sql, orderId)).appliedKobo > 0) {
       throw conflict('order_already_paid', 'This order has already been paid.');
     }
+    // A transfer Paystack is still confirming may land: going back now could mean paying twice.
+    const [waiting] = await sql.query(
+      `SELECT 1 FROM payment_transactions WHERE order_id = $1 AND status = 'pending' LIMIT 1`,
+      [orderId],
+    );
+    if (waiting) {
+      throw conflict(
+        'payment_pending',
+        'Your payment for this order is still being confirmed by your bank. Please wait: this page updates by itself, and the order is cancelled by itself if the payment does not go through.',
+      );
+    }
     // Its items go back once: pressed again (a double click, another tab) nothing is added twice.
     if (order.notes?.includes(RETURNED_NOTE)) return [];
     if (order.status === 'pending') {

@@ -1,7 +1,14 @@
 import { type OrderStatus, shortId } from '#shared/constants';
 import type { AdminRefundListItem, AdminRefundListResponse } from '#shared/schemas/money';
 import type { AppDeps } from '../../context';
-import { joinOrderMoney, MONEY_COLUMNS, type MoneyRow, toMoney, totalRefundDue } from './ledger';
+import {
+  foreignChargeDueSql,
+  joinOrderMoney,
+  MONEY_COLUMNS,
+  type MoneyRow,
+  toMoney,
+  totalRefundDue,
+} from './ledger';
 
 /**
  * The admin's list of money going back: orders the shop owes money to now ('due': a refund not
@@ -13,10 +20,12 @@ export async function listRefundsDue(
   query: { filter: 'due' | 'automatic' | 'all'; page: number; pageSize: number },
 ): Promise<AdminRefundListResponse> {
   const sql = deps.database.sql;
+  // A charge in another currency is not in the naira figures: listed as due until refunded.
+  const foreignDue = foreignChargeDueSql('o');
   const where = {
-    due: 'm.refund_due_kobo > 0',
+    due: `(m.refund_due_kobo > 0 OR ${foreignDue})`,
     automatic: `EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id AND r.kind <> 'admin')`,
-    all: 'm.refund_due_kobo > 0 OR EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id)',
+    all: `(m.refund_due_kobo > 0 OR ${foreignDue} OR EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id))`,
   }[query.filter];
   const from = `orders o ${joinOrderMoney('o')} LEFT JOIN users u ON u.id = o.user_id`;
   const [count] = await sql.query<{ total: number }>(

@@ -23,6 +23,7 @@ import { exportOrdersCsv } from '../orders/orders-csv';
 import { signWebhook } from './gateway';
 import { readOrderMoney } from './ledger';
 import { recheckPendingPayments } from './payments';
+import { refundUnattendedCharges } from './refunds';
 
 type Init = { reference: string; authorizationUrl: string; amountKobo: number };
 
@@ -384,6 +385,68 @@ describe('through the built-in simulator', () => {
     expect(refused.body).toMatchObject({ error: { code: 'order_cancelled' } });
   });
 
+  it('a cancelled order whose payment went back cannot be reopened: it would ship unpaid', async () => {
+    const { cookie, orderId } = await createPendingOrder(t);
+    await press(await s.initialize(cookie, orderId));
+    const setStatus = (status: string) =>
+      t.request(`/api/admin/orders/${orderId}/status`, { method: 'PATCH', cookie: admin, json: { status } });
+    expect((await setStatus('cancelled')).body).toEqual({ changed: true, refundKobo: 1_250_000 });
+    const reopen = await setStatus('processing');
+    expect(reopen.status).toBe(409);
+    expect(reopen.body).toMatchObject({ error: { code: 'order_refunded' } });
+    expect(await orderRow(t, orderId)).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('cancelling an order paid outside Paystack promises no card refund: the money is owed, to be paid back by hand', async () => {
+    const { user, orderId } = await createPendingOrder(t);
+    await t.request(`/api/admin/orders/${orderId}/offline-payments`, {
+      method: 'POST',
+      cookie: admin,
+      json: { method: 'cash', amountKobo: 1_250_000 },
+    });
+    const cancel = await t.request(`/api/admin/orders/${orderId}/status`, {
+      method: 'PATCH',
+      cookie: admin,
+      json: { status: 'cancelled' },
+    });
+    expect(cancel.body).toEqual({ changed: true, refundKobo: 0 });
+    expect(await readOrderMoney(t.database.sql, orderId)).toMatchObject({
+      refundDueKobo: 1_250_000,
+      refundPendingKobo: 0,
+    });
+    const [email] = await emailsOfKind(t, 'order_status', user.email);
+    expect(email?.text_body).toContain('We owe you ₦12,500.00 back and will contact you to arrange it.');
+    expect(email?.text_body).not.toContain('We are refunding');
+  });
+
+  it('a charge the shop could not keep and never asked to refund (kept from before the ledger) is refunded by the refund checks', async () => {
+    const { cookie, orderId } = await createPendingOrder(t);
+    const first = await s.initialize(cookie, orderId);
+    const second = await s.initialize(cookie, orderId);
+    await press(first);
+    // The second charge, as the shop wrote it before the ledger: in the book, never refunded.
+    await t.database.sql.query(
+      `UPDATE simulator_transactions SET status = 'success', paid_at = now() WHERE reference = $1`,
+      [second.reference],
+    );
+    await t.database.sql.query(`UPDATE payment_transactions SET status = 'success' WHERE reference = $1`, [
+      second.reference,
+    ]);
+    await t.database.sql.query(
+      `INSERT INTO ledger_entries (order_id, kind, amount_kobo, disposition, method, reference, reason, actor_label)
+       VALUES ($1, 'charge', $2, 'second_payment', 'card', $3, 'The order had already been paid.', 'system:migration')`,
+      [orderId, second.amountKobo, second.reference],
+    );
+    expect(await refundUnattendedCharges(t.deps)).toBe(1);
+    await t.jobsIdle();
+    expect(await refundUnattendedCharges(t.deps)).toBe(0);
+    const detail = await s.detail(orderId);
+    expect(detail.refunds).toEqual([
+      expect.objectContaining({ kind: 'second_payment', status: 'processed', amountKobo: second.amountKobo }),
+    ]);
+    expect(detail.money).toMatchObject({ salesKobo: first.amountKobo, refundDueKobo: 0 });
+  });
+
   it('the ledger refuses to change or forget an entry', async () => {
     await expect(t.database.sql.query('UPDATE ledger_entries SET amount_kobo = 1')).rejects.toThrow(
       /never changed or removed/,
@@ -501,6 +564,17 @@ describe('against a Paystack-compatible server', () => {
       channel: 'bank_transfer',
       disposition: 'applied',
     });
+  });
+
+  it("6. 'Return to Checkout' waits while a transfer is being confirmed: no paying twice", async () => {
+    const { cookie, orderId } = await createPendingOrder(t);
+    const init = await s.initialize(cookie, orderId);
+    fake.setTransaction(init.reference, { status: 'ongoing', channel: 'bank_transfer' });
+    await s.verify(cookie, init.reference);
+    const back = await t.request(`/api/orders/${orderId}/return-to-cart`, { method: 'POST', cookie });
+    expect(back.status).toBe(409);
+    expect(back.body).toMatchObject({ error: { code: 'payment_pending' } });
+    expect(await orderRow(t, orderId)).toMatchObject({ status: 'pending' });
   });
 
   it('6. a transfer that never arrives lets the order expire once Paystack says it is over', async () => {

@@ -250,8 +250,9 @@ export async function applyCharge(
 
 /**
  * A successful charge at Paystack whose reference we never recorded. When it names one of our
- * orders (its metadata, or a reference that starts with the order's id, as ours do) it is taken
- * as a payment of that order and goes through the rule above; otherwise it is written into the
+ * orders (its metadata, or a reference that starts with the order's id, as ours do) and was paid
+ * by that order's customer (the same email), it is taken as a payment of that order and goes
+ * through the rule above; otherwise it is written into the
  * book as unmatched and shown to the admins. It is not refunded automatically then: it may be
  * money the business took through Paystack for something else (a payment link, another shop).
  */
@@ -263,12 +264,18 @@ export async function applyUnknownCharge(
   const meta = charge.metadata as { order_id?: unknown } | null;
   const named = typeof meta?.order_id === 'string' ? meta.order_id : charge.reference.slice(0, 36);
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(named) ? named : null;
-  const [order] = uuid
-    ? await deps.database.sql.query<{ id: string; total_amount_kobo: string | number }>(
-        'SELECT id, total_amount_kobo FROM orders WHERE id = $1',
-        [uuid],
-      )
-    : [];
+  // Only when the payer is the order's own (its contact or its account's address): a stranger
+  // cannot pin a payment on someone else's order by naming it.
+  const customer = (charge.raw.customer as { email?: unknown } | undefined)?.email;
+  const payer = typeof customer === 'string' ? customer.trim().toLowerCase() : '';
+  const [order] =
+    uuid && payer
+      ? await deps.database.sql.query<{ id: string; total_amount_kobo: string | number }>(
+          `SELECT o.id, o.total_amount_kobo FROM orders o LEFT JOIN users u ON u.id = o.user_id
+            WHERE o.id = $1 AND (lower(o.email) = $2 OR lower(u.email) = $2)`,
+          [uuid, payer],
+        )
+      : [];
   if (order) {
     const expected = { amountKobo: Number(order.total_amount_kobo), currency: 'NGN' };
     // Kept as one of the order's transactions, as if we had started it.

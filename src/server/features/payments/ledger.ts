@@ -155,6 +155,19 @@ export async function listLedgerEntries(sql: SqlRunner, orderId: string): Promis
   return rows.map(toEntry);
 }
 
+/** What is left of the money received outside Paystack, from an order's book. */
+export function offlineKeptKobo(ledger: LedgerEntry[]): number {
+  return ledger.reduce(
+    (sum, entry) =>
+      entry.kind === 'offline_payment'
+        ? sum + entry.amountKobo
+        : entry.kind === 'offline_refund'
+          ? sum - entry.amountKobo
+          : sum,
+    0,
+  );
+}
+
 /** The charge with this Paystack reference, if the book has it. */
 export async function findCharge(sql: SqlRunner, reference: string): Promise<LedgerEntry | null> {
   const [row] = await sql.query<EntryRow>(
@@ -274,6 +287,16 @@ export async function readShopperMoney(
   }
   return result;
 }
+
+/**
+ * Whether an order (alias `orders`) has a charge in another currency than naira not refunded in
+ * full: such a charge is left out of the naira figures, and listed as due until it is back.
+ */
+export const foreignChargeDueSql = (orders: string) => `EXISTS (
+  SELECT 1 FROM ledger_entries c
+   WHERE c.order_id = ${orders}.id AND c.kind = 'charge' AND c.currency <> 'NGN'
+     AND c.amount_kobo > coalesce((SELECT sum(r.amount_kobo) FROM ledger_entries r
+                                    WHERE r.reference = c.reference AND r.kind = 'refund_processed'), 0))`;
 
 /** A customer's spending: what the shop keeps of their orders (sales), for `users` aliased `u`. */
 export const customerSalesSql = (users: string) =>

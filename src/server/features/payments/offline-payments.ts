@@ -1,31 +1,24 @@
 import type { PaymentStatus } from '#shared/constants';
 import { formatNaira } from '#shared/money';
-import { type LedgerEntry, OFFLINE_METHOD_LABELS, type OfflinePayment } from '#shared/schemas/money';
+import { OFFLINE_METHOD_LABELS, type OfflinePayment } from '#shared/schemas/money';
 import type { Actor, AppDeps } from '../../context';
 import { announce } from '../../db/announce';
 import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/record-audit';
 import { queueOrderEmail } from '../orders/order-emails';
-import { listLedgerEntries, readOrderMoney, recordLedgerEntry, refreshPaymentStatus } from './ledger';
+import {
+  listLedgerEntries,
+  offlineKeptKobo,
+  readOrderMoney,
+  recordLedgerEntry,
+  refreshPaymentStatus,
+} from './ledger';
 
 /**
  * Money an admin receives or gives back outside Paystack (a bank transfer to the shop's account,
  * cash or a card machine at the door): written into the ledger with its method, amount, reference
  * and note, audited, never a bare change of the payment status (product decisions, Money).
  */
-
-/** What is left of the money received outside Paystack, from an order's book. */
-export function offlineKeptKobo(ledger: LedgerEntry[]): number {
-  return ledger.reduce(
-    (sum, entry) =>
-      entry.kind === 'offline_payment'
-        ? sum + entry.amountKobo
-        : entry.kind === 'offline_refund'
-          ? sum - entry.amountKobo
-          : sum,
-    0,
-  );
-}
 
 /**
  * Records the order's payment received outside Paystack. It pays the whole order at once: the

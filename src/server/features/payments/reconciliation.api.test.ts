@@ -77,6 +77,14 @@ describe('reconciliation with Paystack', () => {
     fake.addForeignTransaction({
       reference: 'pos-terminal-0001',
       amount: 1_250_000,
+      email: named.user.email,
+      metadata: { order_id: named.orderId },
+    });
+    // A stranger naming the same order cannot pin a payment on it.
+    fake.addForeignTransaction({
+      reference: 'someone-else-0002',
+      amount: 1_250_000,
+      email: 'stranger@example.test',
       metadata: { order_id: named.orderId },
     });
     // A charge for something else entirely (a payment link on the same Paystack account).
@@ -85,12 +93,12 @@ describe('reconciliation with Paystack', () => {
     const run = await reconcile(from);
     expect(run.status).toBe('done');
     expect(run.summary).toMatchObject({
-      providerCharges: 4,
-      providerChargedKobo: 3 * 1_250_000 + 500_000,
-      charges: 4,
-      chargedKobo: 3 * 1_250_000 + 500_000,
+      providerCharges: 5,
+      providerChargedKobo: 4 * 1_250_000 + 500_000,
+      charges: 5,
+      chargedKobo: 4 * 1_250_000 + 500_000,
       refunds: 0,
-      netKobo: 3 * 1_250_000 + 500_000,
+      netKobo: 4 * 1_250_000 + 500_000,
     });
     const byReference = Object.fromEntries(run.items.map((item) => [item.reference, item]));
     expect(byReference[lostInit.reference]).toMatchObject({
@@ -105,6 +113,7 @@ describe('reconciliation with Paystack', () => {
       amountKobo: 500_000,
       action: expect.stringContaining('Nothing was refunded'),
     });
+    expect(byReference['someone-else-0002']).toMatchObject({ kind: 'unmatched', orderId: null });
     expect(byReference[waitingInit.reference]).toMatchObject({ kind: 'pending', orderId: waiting.orderId });
     expect(byReference[usualInit.reference]).toBeUndefined();
 
@@ -123,6 +132,7 @@ describe('reconciliation with Paystack', () => {
       [
         ['pending', waitingInit.reference],
         ['unmatched', 'payment-link-77'],
+        ['unmatched', 'someone-else-0002'],
       ].sort(),
     );
     for (const reference of [
@@ -169,8 +179,9 @@ describe('reconciliation with Paystack', () => {
       ]),
     );
     expect(fake.refundsOf(shortInit.reference)).toEqual([expect.objectContaining({ amount: 1_000_000 })]);
-    expect(run.summary?.refunds).toBe(1);
-    expect(run.summary?.refundedKobo).toBe(1_000_000);
+    // That refund is made by a job of its own, after the run: the next run's book has it.
+    const next = await reconcile(from);
+    expect(next.summary).toMatchObject({ refunds: 1, refundedKobo: 1_000_000 });
   });
 
   it('brings a payment we still show as pending to what Paystack lists, so its order can expire', async () => {

@@ -13,6 +13,9 @@ import { type Gateway, paymentGateway } from './gateway';
 import {
   appliedChargeReference,
   findCharge,
+  listLedgerEntries,
+  offlineKeptKobo,
+  readOrderMoney,
   recordLedgerEntry,
   refreshPaymentStatus,
   refundableOfCharge,
@@ -480,6 +483,7 @@ export const reconcileRefundsJob = defineJob<Record<string, never>>({
   retryLimit: 0,
   retryDelaySeconds: 0,
   async run(_data, { deps }) {
+    if (deps.payments) await refundUnattendedCharges(deps);
     await reconcileRefunds(deps);
   },
 });
@@ -657,13 +661,65 @@ export async function refundCancelledOrder(
 ): Promise<number> {
   const reference = await appliedChargeReference(sql, orderId);
   if (!reference) return 0;
-  const refund = await refundAutomatically(deps, sql, actor, {
+  // Never more than is still due and not already on its way back: money received outside Paystack
+  // is not the charge's to give back.
+  const money = await readOrderMoney(sql, orderId);
+  const offline = offlineKeptKobo(await listLedgerEntries(sql, orderId));
+  const due = Math.min(
+    await refundableOfCharge(sql, reference),
+    money.refundDueKobo - money.refundPendingKobo - offline,
+  );
+  if (due <= 0) return 0;
+  const refund = await reserveRefund(sql, actor, {
     orderId,
     reference,
+    amountKobo: due,
     kind: 'order_cancelled',
     reason: 'The order was cancelled.',
   });
-  return refund?.amountKobo ?? 0;
+  await deps.jobs.enqueue(sql, automaticRefundJob, { refundId: refund.id });
+  return refund.amountKobo;
+}
+
+/**
+ * Charges the shop could not keep whose refund was never asked for (written into the ledger from
+ * what the shop knew before it, or left by a failure between the steps): each is refunded the way
+ * a new one is. One a refund was ever asked for is left alone: a failed one waits for an admin's
+ * retry. Run by the reconcile-refunds job.
+ */
+export async function refundUnattendedCharges(
+  deps: AppDeps,
+  options: { limit?: number } = {},
+): Promise<number> {
+  const unattended = await deps.database.sql.query<{
+    order_id: string;
+    reference: string;
+    disposition: Exclude<RefundKind, 'admin' | 'order_cancelled'>;
+    reason: string | null;
+  }>(
+    `SELECT c.order_id, c.reference, c.disposition, c.reason FROM ledger_entries c
+      WHERE c.kind = 'charge' AND c.order_id IS NOT NULL
+        AND c.disposition IN ('second_payment', 'not_deliverable', 'amount_mismatch')
+        AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.reference = c.reference)
+      ORDER BY c.seq LIMIT $1`,
+    [options.limit ?? 20],
+  );
+  for (const charge of unattended) {
+    await deps.database.transaction(async (sql) => {
+      await sql.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [charge.order_id]);
+      const [taken] = await sql.query('SELECT 1 FROM refunds WHERE reference = $1 LIMIT 1', [
+        charge.reference,
+      ]);
+      if (taken) return;
+      await refundAutomatically(deps, sql, systemActor('payment-refund'), {
+        orderId: charge.order_id,
+        reference: charge.reference,
+        kind: charge.disposition,
+        reason: charge.reason ?? 'A payment the shop could not keep.',
+      });
+    });
+  }
+  return unattended.length;
 }
 
 /**
@@ -687,4 +743,14 @@ export const automaticRefundJob = defineJob<{ refundId: string }>({
       throw error;
     }
   },
+});
+
+/**
+ * The same work under the job's earlier name: refunds of second payments queued before the
+ * ledger (as 'refund-second-payment') still reach Paystack.
+ */
+export const legacySecondPaymentRefundJob = defineJob<{ refundId: string }>({
+  ...automaticRefundJob,
+  name: 'refund-second-payment',
+  background: true,
 });

@@ -248,6 +248,7 @@ describe('the order dialog', () => {
         refunds: [
           refund({ id: 'r0', amountKobo: 200_000, providerStatus: null, confirmedByProvider: false }),
           refund({ id: 'r1' }),
+          refund({ id: 'r2', providerStatus: 'needs-attention' }),
           refund({
             id: 'r3',
             status: 'failed',
@@ -264,9 +265,12 @@ describe('the order dialog', () => {
     expect(rows[1]!.textContent).toContain('₦4,000.00: Paystack is processing it');
     expect(rows[1]!.textContent).toContain('The shopper is emailed once Paystack has refunded it.');
     expect(within(rows[1]!).getByRole('button', { name: 'Check with Paystack now' })).toBeTruthy();
-    expect(rows[2]!.textContent).toContain('₦4,000.00: failed');
-    expect(rows[2]!.textContent).toContain('Paystack could not complete this refund.');
-    fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Retry refund of ₦4,000.00' }));
+    expect(rows[2]!.textContent).toContain(
+      "₦4,000.00: Paystack needs the shopper's bank details: complete it in Paystack's dashboard",
+    );
+    expect(rows[3]!.textContent).toContain('₦4,000.00: failed');
+    expect(rows[3]!.textContent).toContain('Paystack could not complete this refund.');
+    fireEvent.click(within(rows[3]!).getByRole('button', { name: 'Retry refund of ₦4,000.00' }));
     await waitFor(() =>
       expect(changes(calls)).toEqual([
         { method: 'POST', path: `/api/admin/orders/${ORDER_ID}/refunds/r3/retry`, body: {} },

@@ -264,6 +264,10 @@ function refundState(refund: AdminRefund): string {
   if (refund.status === 'processed') return 'refunded';
   if (refund.status === 'failed') return 'failed';
   if (!refund.confirmedByProvider) return 'waiting for Paystack to confirm it';
+  if (refund.providerStatus === 'needs-attention') {
+    // Paystack's status for a refund of a transfer: it needs the shopper's bank account.
+    return "Paystack needs the shopper's bank details: complete it in Paystack's dashboard";
+  }
   return refund.providerStatus === 'processing' ? 'Paystack is processing it' : 'pending at Paystack';
 }
 
