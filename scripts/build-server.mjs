@@ -1,5 +1,5 @@
 // Bundles the server (src/server/main.ts) into $BUILD_DIR/api/main.js; npm packages stay external.
-// Then makes the embedded database's template (src/server/db/template.ts) into $BUILD_DIR/db-template.
+// Then makes the embedded database's template (src/server/setup/template.ts) into $BUILD_DIR/db-template.
 import { spawnSync } from 'node:child_process';
 import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
@@ -18,7 +18,7 @@ await build({
   logLevel: 'warning',
 });
 // Migrations are read at start-up from next to the bundle.
-await cp('src/server/db/migrations', `${outdir}/migrations`, { recursive: true });
+await cp('src/server/platform/db/migrations', `${outdir}/migrations`, { recursive: true });
 
 const template = spawnSync(process.execPath, ['--enable-source-maps', `${outdir}/build-db-template.js`], {
   stdio: 'inherit',

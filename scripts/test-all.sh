@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI checks, in order, stopping at the first failure.
-#   lint → typecheck → unit and API tests on PGlite → API tests on PostgreSQL → build (and its output
+#   lint → typecheck → dependency rules → database types → unit and API tests on PGlite → API tests on PostgreSQL → build (and its output
 #   checked: no warnings unless BUILD_VERBOSE) → bundle budget → process tests
 #   → the benchmark's short form → browser tests
 # Each step prints how long it took, and the whole run ends with the list.
@@ -34,6 +34,12 @@ npx biome check .
 
 step "typecheck"
 npx tsc --noEmit
+
+step "dependency rules (no import cycles; the platform imports no feature)"
+npx depcruise src --config .dependency-cruiser.cjs --output-type err
+
+step "database types match the migrations (npm run db:types)"
+npx tsx src/server/scripts/db-types.ts --verify
 
 step "unit and API tests (PGlite)"
 npx vitest run --project unit --project api

@@ -3,9 +3,9 @@
 // product, products for the order races, and confirmed buyer accounts sharing one password.
 import { createHmac, randomBytes } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
-import { type DatabaseOptions, openDatabase } from '../../src/server/db/client';
-import { ensureDefaults } from '../../src/server/db/defaults';
-import { migrate } from '../../src/server/db/migrate';
+import { type DatabaseOptions, openDatabase } from '../../src/server/platform/db/client';
+import { ensureDefaults } from '../../src/server/platform/db/defaults';
+import { migrate } from '../../src/server/platform/db/migrate';
 import { insertBulkCatalogue } from '../../tests/factories/bulk-catalogue';
 
 export const BUYER_PASSWORD = 'Bench-buyer-2026';

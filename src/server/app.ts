@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import type { AppDeps, AppEnv } from './context';
-import { AppError } from './errors';
 import { csrfMiddleware, sessionMiddleware } from './features/accounts/middleware';
 import { accountRoutes, authRoutes } from './features/accounts/routes';
 import { adminOnly } from './features/admin-access/middleware';
@@ -9,7 +8,6 @@ import { adminAccessRoutes } from './features/admin-access/routes';
 import { adminAuditRoutes } from './features/audit/admin-routes';
 import { cartRoutes } from './features/cart/routes';
 import { adminCatalogRoutes } from './features/catalog/admin-routes';
-import type { CountMemo } from './features/catalog/count-memo';
 import { catalogRoutes } from './features/catalog/routes';
 import { checkoutRoutes } from './features/checkout/routes';
 import { adminCustomerRoutes } from './features/customers/admin-routes';
@@ -31,10 +29,10 @@ import { adminSettingsRoutes } from './features/settings/admin-routes';
 import { storeRoutes } from './features/settings/routes';
 import { bodyLimits, uploadLimits } from './http/body-limit';
 import { cleanInput } from './http/clean-input';
-import { compressResponses } from './http/compress';
 import { localOnly } from './http/local-only';
-import type { PageCache } from './http/page-cache';
 import { securityHeaders } from './http/security-headers';
+import { AppError } from './platform/errors';
+import { compressResponses } from './platform/http/compress';
 import type { WebHandlers } from './web';
 
 export type AppOptions = {
@@ -42,10 +40,6 @@ export type AppOptions = {
   web?: WebHandlers;
   /** Live-update stream timing (tests shorten the heartbeat). */
   live?: LiveOptions;
-  /** Keeps the catalogue's JSON (and, through `web`, its pages) for anonymous visitors. */
-  cache?: PageCache;
-  /** Keeps the listings' totals between catalogue changes, for everyone. */
-  counts?: CountMemo;
 };
 
 /** Reads that answer every anonymous visitor alike: the catalogue's, and the store's identity for the footer. */
@@ -59,7 +53,11 @@ const SHARED_API_PATHS = [
   '/api/store',
 ];
 
-/** Builds the whole HTTP app without listening, so tests can call `app.request()` in-process. */
+/**
+ * Mounts every route on the dependencies it is given (the page cache and the listings' totals
+ * among them), without listening and without changing them: createShop (shop.ts) builds the
+ * dependencies, this app, and attaches the app to the dependencies' in-process fetch.
+ */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
@@ -89,8 +87,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   app.get('/api/health/constant/:bytes', benchBaseline());
-  if (options.cache) {
-    const shared = options.cache.shared();
+  if (deps.pageCache) {
+    const shared = deps.pageCache.shared();
     for (const path of SHARED_API_PATHS) app.get(path, shared);
   }
 
@@ -109,7 +107,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', checkoutRoutes());
   api.route('/', orderRoutes());
   api.route('/', paymentRoutes());
-  api.route('/', catalogRoutes({ counts: options.counts }));
+  api.route('/', catalogRoutes({ counts: deps.counts ?? undefined }));
   api.route('/', storeRoutes());
   api.route('/', liveRoutes(options.live));
   // The admin area: one access check in front of every /api/admin path, then each feature's
@@ -160,7 +158,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     app.all('*', options.web.pages);
   }
   // Pages, payments and the simulator call the app in-process through deps.inProcess.
-  deps.inProcess.attach((request, bindings) => app.fetch(request, bindings));
   return app;
 }
 

@@ -1,20 +1,24 @@
 import type { IncomingMessage } from 'node:http';
 import type { ZodType } from 'zod';
 import type { Role } from '#shared/constants';
-import type { Database } from './db/client';
-import type { Env } from './env';
-import type { Auth } from './features/accounts/auth';
-import type { Mailer } from './features/email/mailer';
-import type { ChangeFeed } from './features/live/change-feed';
-import type { Gateway } from './features/payments/gateway';
-import type { Storage } from './features/storage/storage';
-import type { InProcessFetch } from './in-process';
-import type { JobQueue } from './jobs/queue';
-import type { Logger } from './logger';
+import type { Auth } from './platform/auth';
+import type { ChangeFeed } from './platform/change-feed';
+import type { CountMemo } from './platform/count-memo';
+import type { Database } from './platform/db/client';
+import type { Env } from './platform/env';
+import type { PageCache } from './platform/http/page-cache';
+import type { InProcessFetch } from './platform/in-process';
+import type { JobData, JobDefinition } from './platform/jobs/define';
+import type { JobQueue } from './platform/jobs/queue';
+import type { Logger } from './platform/logger';
+import type { Mailer } from './platform/mailer';
+import type { Gateway } from './platform/paystack/gateway';
+import type { Storage } from './platform/storage/storage';
 
 /**
- * Everything a request handler or job may need, built once at start-up by createDeps (deps.ts),
- * or per test file. Nothing the server needs is kept in module state: it is all here.
+ * Everything a request handler or job may need, built from the platform (src/server/platform) by
+ * createDeps (deps.ts), once per process or test file, through createShop (shop.ts). Nothing the
+ * server needs is kept in module state: it is all here.
  */
 export interface AppDeps {
   env: Env;
@@ -29,14 +33,28 @@ export interface AppDeps {
   /** The card provider for this configuration (Paystack or the simulator), or null when off. */
   payments: Gateway | null;
   /** Calls into this app without the network (page rendering, the payment simulator). */
-  inProcess: InProcessFetch;
+  inProcess: InProcessFetch<AppEnv['Bindings']>;
   /** Committed changes, from every server process, for live updates (features/live). */
   events: ChangeFeed;
   /**
    * Background work kept in the database: `jobs.enqueue(sql, job, data)` inside the transaction of
-   * the change that causes it (see jobs/queue.ts; the jobs are listed in jobs/all-jobs.ts).
+   * the change that causes it (see platform/jobs/queue.ts; the jobs are listed in jobs.ts).
    */
-  jobs: JobQueue;
+  jobs: JobQueue<AppDeps>;
+  /**
+   * The catalogue's pages and JSON kept for anonymous visitors, and the listings' totals, both
+   * cleared by every announced change; null where a caller turned them off (API tests, whose
+   * factories write rows without announcing them).
+   */
+  pageCache: PageCache | null;
+  counts: CountMemo | null;
+}
+
+/** Declares a job of the shop; list it in jobs.ts so every process creates its queue and works it. */
+export function defineJob<T extends JobData>(
+  definition: JobDefinition<T, AppDeps>,
+): JobDefinition<T, AppDeps> {
+  return definition;
 }
 
 /**

@@ -1,16 +1,23 @@
 import type { AppDeps } from './context';
-import type { Database } from './db/client';
-import type { Env } from './env';
-import { createAuth } from './features/accounts/auth';
-import { createMailer, type Mailer } from './features/email/mailer';
-import { createChangeFeed } from './features/live/change-feed';
-import { createPaymentGateway } from './features/payments/gateway';
-import { createS3Storage } from './features/storage/s3-storage';
-import { createStorage, type Storage } from './features/storage/storage';
-import { InProcessFetch } from './in-process';
-import { JOB_DEFINITIONS, jobSchedules } from './jobs/all-jobs';
-import { createJobQueue, type JobQueueOptions } from './jobs/queue';
-import type { Logger } from './logger';
+import {
+  sendAccountExistsEmail,
+  sendConfirmationEmail,
+  sendPasswordResetEmail,
+} from './features/accounts/account-emails';
+import { JOB_DEFINITIONS, jobSchedules } from './jobs';
+import { createAuth } from './platform/auth';
+import { createChangeFeed } from './platform/change-feed';
+import { createCountMemo } from './platform/count-memo';
+import type { Database } from './platform/db/client';
+import type { Env } from './platform/env';
+import { createPageCache } from './platform/http/page-cache';
+import { InProcessFetch } from './platform/in-process';
+import { createJobQueue, type JobQueueOptions } from './platform/jobs/queue';
+import type { Logger } from './platform/logger';
+import { createMailer, type Mailer } from './platform/mailer';
+import { createPaymentGateway } from './platform/paystack/gateway';
+import { createS3Storage } from './platform/storage/s3-storage';
+import { createStorage, type Storage } from './platform/storage/storage';
 
 export type DepsInput = {
   env: Env;
@@ -22,31 +29,45 @@ export type DepsInput = {
   storage?: Storage;
   /** Tunes the job queue (tests: quicker polling and retries, schedules off). */
   jobs?: Partial<JobQueueOptions>;
+  /**
+   * Keep the catalogue's pages and JSON and the listings' totals between announced changes (the
+   * default). API tests turn them off: their factories write rows without announcing them.
+   */
+  caches?: boolean;
 };
 
 /**
- * Builds everything request handlers and jobs need, once per process (or once per test file), in
- * one place: the server's start-up, the scripts and the tests all come through here, and a test
- * swaps a piece by passing its own.
+ * Builds everything request handlers and jobs need from the platform, in one place and in order,
+ * each piece from the ones before it: no piece is changed after it is built, and none is asked for
+ * later through a callback. The app's in-process fetch is attached by createShop once the app
+ * exists; the job workers get these dependencies when they start.
  */
 export async function createDeps(input: DepsInput): Promise<AppDeps> {
   const { env, database, logger } = input;
   const mailer = input.mailer ?? createMailer(env);
-  const inProcess = new InProcessFetch();
-  let deps: AppDeps | undefined;
-  const jobs = createJobQueue({
+  const inProcess = new InProcessFetch<NonNullable<Parameters<AppDeps['inProcess']['request']>[1]>>();
+  const events = createChangeFeed(database, logger);
+  const jobs = createJobQueue<AppDeps>({
     database,
     logger,
     definitions: JOB_DEFINITIONS,
     schedules: jobSchedules(env),
     options: { timeoutSeconds: env.jobTimeoutSeconds, ...input.jobs },
-    deps: () => {
-      if (!deps) throw new Error('createDeps has not finished');
-      return deps;
+  });
+  // The emails Better Auth asks for go through the shop's outbox, in their own transaction.
+  const emailing = { env, database, jobs };
+  const auth = await createAuth({
+    env,
+    database,
+    logger,
+    emails: {
+      confirmation: (to, firstName, token) => sendConfirmationEmail(emailing, to, firstName, token),
+      passwordReset: (to, firstName, token) => sendPasswordResetEmail(emailing, to, firstName, token),
+      accountExists: (to, firstName) => sendAccountExistsEmail(emailing, to, firstName),
     },
   });
-  const auth = await createAuth({ env, database, logger, mailer, jobs });
-  deps = {
+  const caches = input.caches ?? true;
+  return {
     env,
     database,
     logger,
@@ -55,8 +76,9 @@ export async function createDeps(input: DepsInput): Promise<AppDeps> {
     auth,
     payments: createPaymentGateway(env, inProcess),
     inProcess,
-    events: createChangeFeed(database, logger),
+    events,
     jobs,
+    pageCache: caches ? createPageCache(events) : null,
+    counts: caches ? createCountMemo(events) : null,
   };
-  return deps;
 }

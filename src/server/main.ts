@@ -1,47 +1,37 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { createApp } from './app';
-import { type Database, openDatabase } from './db/client';
-import { ensureDefaults } from './db/defaults';
-import { migrate } from './db/migrate';
-import { seedDemoData } from './db/seed';
-import { copyTemplate } from './db/template';
-import { createDeps } from './deps';
-import { type Env, EnvError, loadEnv } from './env';
 import { type DemoAdminSignIn, demoAdminSignIn } from './features/accounts/demo-admin';
-import { createCountMemo } from './features/catalog/count-memo';
 import { networkExposureWarning } from './http/local-only';
-import { createPageCache } from './http/page-cache';
-import { createLogger, type Logger } from './logger';
+import type { Database } from './platform/db/client';
+import { ensureDefaults } from './platform/db/defaults';
+import { migrate } from './platform/db/migrate';
+import { type Env, EnvError, loadEnv } from './platform/env';
+import { createLogger, type Logger } from './platform/logger';
+import { seedDemoData } from './setup/seed';
+import { createShop, openShopDatabase, type Shop } from './shop';
 import { readyBlock, type StartUpReport, startUpReport } from './start-up';
-import { createWebHandlers } from './web';
 
 /** How long an idle kept-alive connection stays open: longer than a load balancer's own (60 s). */
 const KEEP_ALIVE_MS = 65_000;
 
 function open(env: Env, report?: StartUpReport): Promise<Database> {
-  if (env.databaseUrl) return openDatabase({ kind: 'postgres', url: env.databaseUrl });
-  const pgliteDir = path.join(env.dataDir, 'pglite');
-  if (report && !existsSync(pgliteDir)) report.step(`Creating the database in ${pgliteDir}…`);
-  // A brand-new data folder starts from the build's template (db/template.ts): no initdb here.
-  copyTemplate(pgliteDir, env.buildDir);
-  return openDatabase({ kind: 'pglite', dataDir: pgliteDir });
+  // A brand-new data folder starts from the build's template (setup/template.ts): no initdb here.
+  return openShopDatabase(env, (folder) => report?.step(`Creating the database in ${folder}…`));
 }
 
 /**
  * What happens once per start, before any request is served: migrations, defaults, the job
  * queue's tables, demo data and the demo admin (shown with the start-up block).
  */
-async function prepare(env: Env, logger: Logger, database: Database, report: StartUpReport) {
+async function prepare(env: Env, logger: Logger, database: Database, report: StartUpReport, web: boolean) {
   const version = await migrate(database);
   await ensureDefaults(database);
-  const deps = await createDeps({ env, database, logger });
-  await deps.jobs.install();
+  const shop = await createShop(env, { database, logger, web });
+  await shop.deps.jobs.install();
   if (env.demoData) {
     let announced = false;
-    await seedDemoData(deps, {
+    await seedDemoData(shop.deps, {
       onProgress(done, total) {
         if (!announced) report.step('Adding the demo catalogue (first start only)…');
         announced = true;
@@ -50,8 +40,8 @@ async function prepare(env: Env, logger: Logger, database: Database, report: Sta
     });
   }
   let admin: DemoAdminSignIn | null = null;
-  if (env.demoData && !env.isProduction) admin = await demoAdminSignIn(deps);
-  return { deps, version, admin };
+  if (env.demoData && !env.isProduction) admin = await demoAdminSignIn(shop.deps);
+  return { shop, version, admin };
 }
 
 /** One server process: HTTP and the job workers, until SIGTERM or SIGINT. */
@@ -60,23 +50,15 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
   const database = await open(env, options.prepared ? undefined : report);
   let version: number | undefined;
   let admin: DemoAdminSignIn | null = null;
-  let deps: Awaited<ReturnType<typeof createDeps>>;
+  let shop: Shop;
   if (options.prepared) {
-    deps = await createDeps({ env, database, logger });
+    shop = await createShop(env, { database, logger, web: true });
   } else {
-    ({ deps, version, admin } = await prepare(env, logger, database, report));
+    ({ shop, version, admin } = await prepare(env, logger, database, report, true));
   }
-  // The catalogue's pages and JSON for anonymous visitors, cleared by every announced change.
-  const cache = createPageCache(deps.events);
-  const app = createApp(deps, {
-    web: await createWebHandlers(env.buildDir, { cache }),
-    cache,
-    // The listings' totals, kept until a catalogue change is announced (signed-in visitors too).
-    counts: createCountMemo(deps.events),
-  });
-  // After the app: jobs reach the payment simulator (and render pages) through it, in-process,
-  // and a scheduled one may run at once.
-  await deps.jobs.start();
+  const { app, deps } = shop;
+  await shop.start();
+
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
     if (cluster.isWorker) {
       logger.info({ port: info.port, worker: cluster.worker?.id, pid: process.pid }, 'server process ready');
@@ -108,10 +90,6 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    // Running jobs finish (or are retried elsewhere after JOB_TIMEOUT_SECONDS if this is cut short).
-    const jobsStopped = deps.jobs
-      .stop()
-      .catch((error: unknown) => logger.error({ err: error }, 'stopping the jobs failed'));
     // Open live streams would keep the server from closing; their pages reconnect elsewhere. Their
     // connections become idle only once each stream has ended, after close() has looked for idle
     // ones, so they are closed as they go quiet.
@@ -120,12 +98,10 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
       const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
       closeIdle.unref();
     }
+    // Then the shop in its order: running jobs finish (or are retried elsewhere after
+    // JOB_TIMEOUT_SECONDS if this is cut short), the mailer, the database.
     server.close(async () => {
-      await jobsStopped;
-      deps.mailer.close();
-      await database
-        .close()
-        .catch((error: unknown) => logger.error({ err: error }, 'closing the database failed'));
+      await shop.stop();
       logger.info('stopped');
       process.exit(0);
     });
@@ -152,11 +128,8 @@ const START_FAILURES_LIMIT = 5;
 async function runPrimary(env: Env, logger: Logger) {
   const report = startUpReport(env);
   const database = await open(env, report);
-  const { deps, version, admin } = await prepare(env, logger, database, report);
-  await deps.jobs.stop();
-  deps.events.close();
-  deps.mailer.close();
-  await database.close();
+  const { shop, version, admin } = await prepare(env, logger, database, report, false);
+  await shop.stop();
 
   let stopping = false;
   let exitCode = 0;

@@ -1,5 +1,5 @@
-import type { Env } from './env';
 import type { DemoAdminSignIn } from './features/accounts/demo-admin';
+import type { Env } from './platform/env';
 
 /**
  * What a person starting the shop sees (outside production, where logs are `pretty`): progress

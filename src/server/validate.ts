@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { findUnstorable, TEXT_MESSAGES } from '#shared/schemas/text';
 import type { AppEnv } from './context';
-import { AppError, badRequest, notFound } from './errors';
+import { AppError, badRequest, notFound } from './platform/errors';
 
 /** Field name → first message, as the forms show them next to each field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -5,9 +5,9 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 import type { ServerContext } from '#shared/server-context';
 import type { AppEnv, RenderScope } from './context';
-import { earliestFreshUntil, FRESH_UNTIL_HEADER } from './http/cache-headers';
-import type { PageCache } from './http/page-cache';
 import { pagePolicy } from './http/security-headers';
+import { earliestFreshUntil, FRESH_UNTIL_HEADER } from './platform/http/cache-headers';
+import type { PageCache } from './platform/http/page-cache';
 
 interface ManifestChunk {
   file: string;

@@ -38,9 +38,22 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: SHOP_TIME_ZONE,
 });
 
-/** A moment with its time, e.g. "Tue, 24 Nov 2026, 6:00 pm" (a drop's release). */
+/**
+ * A moment with its time, e.g. "Tue, 24 Nov 2026, 6:00 pm": a drop's release, and every time a
+ * screen shows (when an order was placed, an email sent, a refund checked, an entry written).
+ */
 export function formatDateTime(value: string | Date): string {
   return dateTime.format(new Date(value));
+}
+
+const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/**
+ * A Lagos calendar day as the server names it ('2026-11-23'), written short: "23 Nov" (a chart's
+ * days). The day is already Lagos's: it is written as it is, in no other time zone.
+ */
+export function formatShortDay(day: string): string {
+  return dayMonth.format(new Date(`${day}T00:00:00Z`));
 }
 
 /** Whether a drop's release time is still ahead of `now` (ms: the server's clock, or an estimate). */

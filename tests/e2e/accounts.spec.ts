@@ -108,7 +108,7 @@ test('an account from registration to a reset password', async ({ page }) => {
     page.getByText('Registration successful! Please check your email for verification.').first(),
   ).toBeVisible();
   await shot(page, 'register-done');
-  await page.waitForURL(/\/login$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/login$/);
 
   // Signing in before confirming: told so, with a way to get the email again.
   await signInWithForm(page, email, PASSWORD);
@@ -128,7 +128,7 @@ test('an account from registration to a reset password', async ({ page }) => {
   await shot(page, 'confirm-success');
   // The link confirmed the address without signing anyone in: the account page asks for the
   // password first (whoever opened the link must know it).
-  await page.waitForURL(/\/login\?redirect=%2Faccount$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
   await signInWithForm(page, email, PASSWORD);
   await page.waitForURL(/\/account$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
@@ -320,7 +320,7 @@ test('an account from registration to a reset password', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Password Reset Complete' })).toBeVisible();
   await expect(page.getByText('Password updated successfully!')).toBeVisible();
   await shot(page, 'reset-password-done');
-  await page.waitForURL(/\/login$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/login$/);
 
   // The link was single-use: the page says so after checking it, before any form is filled in.
   await page.goto(resetLink);
@@ -468,7 +468,7 @@ test('broken links and pages for signed-in shoppers only', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Invalid or expired reset link' })).toBeVisible();
   await expect(page.getByText('Please request a new password reset link').first()).toBeVisible();
   await shot(page, 'reset-password-invalid');
-  await page.waitForURL(/\/forgot-password$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/forgot-password$/);
 
   // The auth callback sends a guest to the login page.
   await page.goto('/auth/callback');

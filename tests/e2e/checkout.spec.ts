@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { formatNaira } from '../../src/shared/money';
 import type { Cart } from '../../src/shared/schemas/cart';
-import type { ProductDetail, ProductListResponse } from '../../src/shared/schemas/catalog';
+import type { ProductDetail } from '../../src/shared/schemas/catalog';
 import type { Order } from '../../src/shared/schemas/orders';
+import { demoProducts } from './support/demo-products';
+import { linkIn, waitForEmail } from './support/mail';
+import { createOwnProduct } from './support/products';
 import { openPage, PHONE, snap } from './support/screens';
 import { lockStandardFee, standardShipping, unlockStandardFee } from './support/standard-fee';
 
@@ -27,21 +28,13 @@ type Pick = { product: ProductDetail; variant: ProductDetail['variants'][number]
 const someIp = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
-async function products(request: APIRequestContext): Promise<ProductDetail[]> {
-  const list = (await (await request.get('/api/products?limit=100')).json()) as ProductListResponse;
-  return Promise.all(
-    list.products.map(
-      async (summary) =>
-        ((await (await request.get(`/api/products/${summary.id}`)).json()) as { product: ProductDetail })
-          .product,
-    ),
-  );
-}
-
-/** Sellable variants with a colour and at least `minStock` in stock, one per product, cheapest first. */
+/**
+ * Sellable variants with a colour and at least `minStock` in stock, one per demo product, cheapest
+ * first (a product another test made may be emptied, deactivated or deleted under this one).
+ */
 async function picks(request: APIRequestContext, minStock: number): Promise<Pick[]> {
   const found: Pick[] = [];
-  for (const product of await products(request)) {
+  for (const product of await demoProducts(request)) {
     const variant = product.variants.find((v) => v.color !== null && !v.soldOut && v.stock >= minStock);
     if (variant) found.push({ product, variant });
   }
@@ -64,28 +57,12 @@ async function createAccount(
     data: { firstName, lastName, email: account.email, password: PASSWORD, confirmPassword: PASSWORD },
   });
   expect(registered.status(), await registered.text()).toBe(201);
-  const token = await confirmationToken(account.email);
-  const confirmed = await request.post('/api/auth/confirm', { data: { token_hash: token, type: 'signup' } });
+  const link = new URL(linkIn(await waitForEmail(account.email, { subject: /Confirm/ }), /token_hash=/));
+  const confirmed = await request.post('/api/auth/confirm', {
+    data: { token_hash: link.searchParams.get('token_hash'), type: 'signup' },
+  });
   expect(confirmed.ok(), await confirmed.text()).toBe(true);
   return account;
-}
-
-async function confirmationToken(email: string): Promise<string> {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run through the Playwright global setup');
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    for (const name of (await readdir(dir)).filter((file) => file.endsWith('.eml'))) {
-      const raw = await readFile(path.join(dir, name), 'utf8');
-      if (!raw.startsWith(`X-Envelope-To: ${email}`)) continue;
-      // Undo quoted-printable line folding and '=' escapes before reading the link.
-      const text = raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=');
-      const match = /token_hash=([^&\s"'<>]+)/.exec(text);
-      if (match?.[1]) return decodeURIComponent(match[1]);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no confirmation email for ${email}`);
 }
 
 /** Signs a request context (or a browser page's cookies) in through the API. */
@@ -282,7 +259,7 @@ test('a guest fills a cart, signs in, checks out and pays; the order is confirme
   await payInPopup(page, 'Succeed');
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await shot(page, 'checkout-payment-success');
-  await expect(page).toHaveURL(new RegExp(`/order-confirmation/${orderId}$`), { timeout: 5_000 });
+  await expect(page).toHaveURL(new RegExp(`/order-confirmation/${orderId}$`));
 
   // The confirmation: headline, badges, progress, addresses, items and totals.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed!');
@@ -366,15 +343,20 @@ test.describe('with a signed-in shopper at the payment step', () => {
       'The payment was declined',
     );
 
-    // The server's check is slowed down (not changed) to see the verifying state.
+    // The server's check is held (not changed) until the verifying state has been seen.
+    let releaseVerify: () => void = () => {};
+    const verifyHeld = new Promise<void>((resolve) => {
+      releaseVerify = resolve;
+    });
     await page.route('**/api/payments/verify', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await verifyHeld;
       await route.continue();
     });
     await payInPopup(page, 'Succeed');
     await expect(page.getByRole('heading', { name: 'Verifying Payment...' })).toBeVisible();
     await expect(page.getByText('Please wait while we confirm your payment.')).toBeVisible();
     await shot(page, 'checkout-payment-verifying');
+    releaseVerify();
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/order-confirmation/${orderId}$`));
     await expect(page.getByText('Payment status: Paid')).toBeVisible();
@@ -438,11 +420,13 @@ test('stock running out between the cart and the order names the item and what i
   page,
   request,
   playwright,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
-  const candidates = await picks(request, 3);
-  // The most expensive of them, so no other test here takes its stock.
-  const pick = candidates.at(-1)!;
+  // A product of this test's own: the tests running beside it buy demo products, and a unit one of
+  // them took would change what is left here.
+  const product = await createOwnProduct(baseURL!, { name: 'Last Units Hoodie', stock: 3 });
+  const pick: Pick = { product, variant: product.variants[0]! };
   const label = `${pick.product.name} (${pick.variant.size}, ${pick.variant.color})`;
 
   const shopper = await createAccount(request, 'Tunde', 'Bakare');

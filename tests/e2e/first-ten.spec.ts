@@ -5,6 +5,7 @@ import type { ProductDetail, ProductListResponse } from '../../src/shared/schema
 import { startShop } from '../process/support/shop-process';
 import { E2E_ADMIN } from './support/e2e-admin';
 import { linkIn, waitForEmail } from './support/mail';
+import { createOwnProduct } from './support/products';
 import { DESKTOP, openPage, PHONE } from './support/screens';
 import { createConfirmedShopper, someIp } from './support/shoppers';
 
@@ -114,11 +115,9 @@ for (const [label, viewport] of VIEWPORTS) {
       playwright,
       baseURL,
     }, testInfo) => {
-      const names =
-        label === 'phone'
-          ? ['Bar Beach Shorts', 'Obalende Cargo Pants']
-          : ['Harmattan Windbreaker', 'Balogun Track Jacket'];
-      const pick = await sellable(page.request, names, 3);
+      // A product of the test's own: no other test buys what the rival leaves.
+      const product = await createOwnProduct(baseURL!, { name: `Short Line Crew ${label}`, stock: 3 });
+      const pick = { product, variant: product.variants[0]! };
       const shopper = await createConfirmedShopper(page.request, 'Chidi');
       await signIn(page.request, shopper);
       await page.request.post('/api/cart/items', {
@@ -158,12 +157,11 @@ for (const [label, viewport] of VIEWPORTS) {
 
     test("'Return to Checkout' puts the order back in the cart and releases its stock", async ({
       page,
+      baseURL,
     }, testInfo) => {
-      const pick = await sellable(
-        page.request,
-        label === 'phone' ? ['Apapa Straight Denim'] : ['Marina Mom Jeans'],
-        2,
-      );
+      // A product of the test's own: its stock moves only with this test's order.
+      const product = await createOwnProduct(baseURL!, { name: `Return Crew ${label}`, stock: 4 });
+      const pick = { product, variant: product.variants[0]! };
       const shopper = await createConfirmedShopper(page.request, 'Bola');
       await signIn(page.request, shopper);
       await page.request.post('/api/cart/items', {
@@ -222,13 +220,18 @@ for (const [label, viewport] of VIEWPORTS) {
         await waitForEmail(shopper.email, { since, subject: /[Rr]eset/ }),
         /\/reset-password/,
       );
-      // The check answers slowly here, so the verifying state shows; the token is not used up.
+      // The check is held until the verifying state has been seen; the token is not used up.
+      let releaseCheck: () => void = () => {};
+      const checkHeld = new Promise<void>((resolve) => {
+        releaseCheck = resolve;
+      });
       await page.route('**/api/auth/reset-password/check', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 600));
+        await checkHeld;
         await route.continue();
       });
       await page.goto(link);
       await expect(page.getByText('Verifying your reset link...')).toBeVisible();
+      releaseCheck();
       await expect(page.getByLabel('New Password')).toBeVisible();
       await page.reload();
       await expect(page.getByLabel('New Password')).toBeVisible();

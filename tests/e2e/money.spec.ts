@@ -180,13 +180,18 @@ for (const [label, viewport] of [
     await panel.goto('/admin/dashboard?tab=payments');
     const section = panel.getByRole('region', { name: /Reconciliation with Paystack/ });
     await expect(section).toBeVisible();
+    const started = panel.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/admin/payments/reconciliations' &&
+        response.request().method() === 'POST',
+    );
     await section.getByRole('button', { name: 'Reconcile' }).click();
-    // The run works in the background; the page follows it until it is done.
-    const details = section
-      .getByRole('article')
-      .filter({ hasText: `Asked by ${E2E_ADMIN.email}` })
-      .first();
+    const { run } = (await (await started).json()) as { run: { id: string } };
+    // The run works in the background; the page follows it until it is done. It is this run's own
+    // details (the runs asked for earlier, by this test on the other screen size, are listed too).
+    const details = section.getByRole('article').filter({ has: panel.locator(`[id="run-${run.id}"]`) });
     await expect(details).toBeVisible();
+    await expect(details).toContainText(`Asked by ${E2E_ADMIN.email}`);
     await expect(details.getByText('Done', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(details.getByText('Running', { exact: true })).toHaveCount(0);
     await expect(details).toContainText('Successful charges');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { formatNaira } from '../../src/shared/money';
-import { openPage, PHONE, snap } from './support/screens';
+import { E2E_NOTIFICATIONS } from './support/prepare-data';
+import { DESKTOP, expectNoSidewaysScroll, openPage, PHONE, resizeTo, snap } from './support/screens';
 import { standardShipping, withStandardFee } from './support/standard-fee';
 
 test.describe('without JavaScript', () => {
@@ -97,7 +98,53 @@ test('/collections goes home and the query-routing demo follows ?view= and ?sect
   await expect(page.getByText('Section: notifications')).toBeVisible();
 });
 
-test('home on a phone and a desktop', async ({ page }) => {
-  await page.goto('/');
-  await snap(page, 'home');
+test('home on a phone and a desktop: what a first-time visitor sees', async ({ page }) => {
+  await openPage(page, '/');
+  for (const [label, size] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    await resizeTo(page, size);
+    // The header: home, search, account and an empty cart; the categories bar on wide screens,
+    // the menu button on phones.
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Naija Street home' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Search' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+    const categories = page.getByRole('navigation', { name: 'Categories' });
+    if (label === 'desktop') {
+      for (const name of ['NEW', 'MEN', 'WOMEN', 'HATS', 'ACCESSORIES'])
+        await expect(categories.getByRole('link', { name, exact: true })).toBeVisible();
+    } else {
+      await expect(categories).toBeHidden();
+      await expect(header.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    }
+    // The site-wide notification of this run, on every page.
+    await expect(page.getByRole('region', { name: 'Site notifications' })).toContainText(
+      E2E_NOTIFICATIONS.siteWide.title,
+    );
+    // The hero: one heading, its words and its two ways in; the featured artwork on wide screens only.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Streetwear with Naija soul.');
+    await expect(page.getByText('Limited drops, delivered across Nigeria.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'SHOP NEW ARRIVALS' })).toHaveAttribute('href', '/new');
+    await expect(page.getByRole('link', { name: 'VIEW COLLECTIONS' })).toBeVisible();
+    const art = page.getByRole('complementary', { name: 'From the featured drop' });
+    if (label === 'desktop') await expect(art.getByRole('link')).toHaveCount(3);
+    else await expect(art).toBeHidden();
+    // The featured products and all the others, each card a link to its product with its price.
+    await expect(page.getByRole('heading', { level: 2, name: 'FEATURED' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'ALL PRODUCTS' })).toBeVisible();
+    for (const name of ['Featured products', 'All products']) {
+      const first = page.getByRole('list', { name }).getByRole('listitem').first();
+      await expect(first.getByRole('link').first()).toHaveAttribute('href', /^\/product\/[0-9a-f-]{36}$/);
+      await expect(first).toContainText('₦');
+    }
+    // The footer, with the shop's policies.
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Shipping Policy' })).toBeVisible();
+    await expect(footer).toContainText('All rights reserved.');
+    await expectNoSidewaysScroll(page);
+    await snap(page, 'home', { sizes: [label] });
+  }
 });

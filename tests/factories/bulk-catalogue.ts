@@ -4,7 +4,7 @@
  * Like any bulk import it ends with VACUUM ANALYZE, which autovacuum (off on some servers) would
  * otherwise do much later: the planner needs the statistics to choose the indexes.
  */
-import type { SqlRunner } from '../../src/server/db/client';
+import type { SqlRunner } from '../../src/server/platform/db/client';
 
 export async function insertBulkCatalogue(
   sql: SqlRunner,

@@ -10,7 +10,7 @@ import {
   type NotificationAudience,
   type NotificationLocation,
 } from '#shared/constants';
-import type { Database } from '../../src/server/db/client';
+import type { Database } from '../../src/server/platform/db/client';
 
 type HasDatabase = { database: Database };
 

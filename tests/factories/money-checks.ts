@@ -3,7 +3,7 @@
  * hold, for the money property and race tests. Each check answers a list of broken rules in words
  * (empty when all hold), so a test can report every one of them at once.
  */
-import { signWebhook } from '../../src/server/features/payments/gateway';
+import { signWebhook } from '../../src/server/platform/paystack/gateway';
 import type { FakePaystack } from '../setup/fake-paystack';
 import type { TestApp } from '../setup/test-app';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client';
+import type { Database } from '../../src/server/platform/db/client';
 import { createThrowawayDatabase } from './support/postgres';
 import { startShop } from './support/shop-process';
 

@@ -10,7 +10,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client';
+import type { Database } from '../../src/server/platform/db/client';
 import { createProduct, type TestProduct } from '../factories/catalog';
 import { checkoutForm } from '../factories/orders';
 import { createThrowawayDatabase } from './support/postgres';

@@ -3,10 +3,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/server/db/client';
-import { loadMigrations } from '../../src/server/db/migrate';
-import { templatePaths } from '../../src/server/db/template';
-import { JOB_DEFINITIONS } from '../../src/server/jobs/all-jobs';
+import { JOB_DEFINITIONS } from '../../src/server/jobs';
+import { type Database, openDatabase } from '../../src/server/platform/db/client';
+import { loadMigrations } from '../../src/server/platform/db/migrate';
+import { templatePaths } from '../../src/server/setup/template';
 import { type ShopProcess, startShop } from './support/shop-process';
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build');

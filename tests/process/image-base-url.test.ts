@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client';
-import { loadEnv } from '../../src/server/env';
 import { storeProductImage } from '../../src/server/features/images/product-images';
-import { createS3Storage } from '../../src/server/features/storage/s3-storage';
+import type { Database } from '../../src/server/platform/db/client';
+import { loadEnv } from '../../src/server/platform/env';
+import { createS3Storage } from '../../src/server/platform/storage/s3-storage';
 import { createProduct } from '../factories/catalog';
 import { startS3Server } from '../setup/s3-server';
 import { createThrowawayDatabase } from './support/postgres';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
-import { migrate } from '../../src/server/db/migrate';
+import { openDatabase } from '../../src/server/platform/db/client';
+import { migrate } from '../../src/server/platform/db/migrate';
 import { changeMessages, readSse } from '../setup/live-stream';
 import { adminUrl, databaseUrl } from '../setup/postgres';
 import { type ShopProcess, startShop } from './support/shop-process';

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client';
-import { JOB_SCHEMA } from '../../src/server/jobs/queue';
+import type { Database } from '../../src/server/platform/db/client';
+import { JOB_SCHEMA } from '../../src/server/platform/jobs/queue';
 import { createProduct, type TestProduct } from '../factories/catalog';
 import { checkoutForm } from '../factories/orders';
 import { createThrowawayDatabase } from './support/postgres';

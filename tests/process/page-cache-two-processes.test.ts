@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announce } from '../../src/server/db/announce';
-import { type Database, openDatabase } from '../../src/server/db/client';
-import { migrate } from '../../src/server/db/migrate';
+import { announce } from '../../src/server/platform/db/announce';
+import { type Database, openDatabase } from '../../src/server/platform/db/client';
+import { migrate } from '../../src/server/platform/db/migrate';
 import { adminUrl, databaseUrl } from '../setup/postgres';
 import { type ShopProcess, startShop } from './support/shop-process';
 

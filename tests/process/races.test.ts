@@ -5,7 +5,7 @@
  * processes; and two admins editing one product on two processes. Each run must end consistent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client';
+import type { Database } from '../../src/server/platform/db/client';
 import { createProduct } from '../factories/catalog';
 import { checkoutForm } from '../factories/orders';
 import { createThrowawayDatabase } from './support/postgres';
@@ -32,19 +32,16 @@ beforeAll(async () => {
   [a, b] = await Promise.all([startShop(env), startShop(env)]);
 
   // The expiry sweep, enqueued as the once-a-minute schedule would, for the processes to run.
-  const { createJobQueue, JOB_SCHEMA } = await import('../../src/server/jobs/queue');
-  const { JOB_DEFINITIONS, JOB_SCHEDULES } = await import('../../src/server/jobs/all-jobs');
+  const { createJobQueue, JOB_SCHEMA } = await import('../../src/server/platform/jobs/queue');
+  const { JOB_DEFINITIONS, JOB_SCHEDULES } = await import('../../src/server/jobs');
   const { expireUnpaidOrdersJob } = await import('../../src/server/features/orders/cancel-order');
-  const { createLogger } = await import('../../src/server/logger');
+  const { createLogger } = await import('../../src/server/platform/logger');
   const queue = createJobQueue({
     database: db.database,
     logger: createLogger('silent'),
     definitions: JOB_DEFINITIONS,
     schedules: JOB_SCHEDULES,
     options: { timeoutSeconds: 3 },
-    deps: () => {
-      throw new Error('this queue only enqueues');
-    },
   });
   enqueueExpiry = async () => {
     const id = await db.database.transaction((sql) => queue.enqueue(sql, expireUnpaidOrdersJob, {}));

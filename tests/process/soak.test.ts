@@ -5,7 +5,7 @@
  * SOAK_SECONDS sets the length (default 20 in `npm test`; `npm run test:soak` runs 300).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client';
+import type { Database } from '../../src/server/platform/db/client';
 import { createProduct, type TestProduct } from '../factories/catalog';
 import { checkoutForm } from '../factories/orders';
 import { createThrowawayDatabase } from './support/postgres';

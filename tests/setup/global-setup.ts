@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { dumpPglite, openDatabase } from '../../src/server/db/client';
-import { ensureDefaults } from '../../src/server/db/defaults';
-import { migrate } from '../../src/server/db/migrate';
-import { installJobQueue } from '../../src/server/jobs/all-jobs';
-import { createLogger } from '../../src/server/logger';
+import { installJobQueue } from '../../src/server/jobs';
+import { dumpPglite, openDatabase } from '../../src/server/platform/db/client';
+import { ensureDefaults } from '../../src/server/platform/db/defaults';
+import { migrate } from '../../src/server/platform/db/migrate';
+import { createLogger } from '../../src/server/platform/logger';
 import { adminUrl, databaseUrl, templateName } from './postgres';
 
 /**

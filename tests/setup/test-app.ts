@@ -3,15 +3,17 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { createApp } from '../../src/server/app';
-import { type Database, openDatabase } from '../../src/server/db/client';
-import { createDeps } from '../../src/server/deps';
-import { loadEnv } from '../../src/server/env';
-import type { JobQueueOptions } from '../../src/server/jobs/queue';
-import { createLogger } from '../../src/server/logger';
+import { type Database, openDatabase } from '../../src/server/platform/db/client';
+import { loadEnv } from '../../src/server/platform/env';
+import type { JobQueueOptions } from '../../src/server/platform/jobs/queue';
+import { createLogger } from '../../src/server/platform/logger';
+import { createShop } from '../../src/server/shop';
 import { adminUrl, databaseUrl } from './postgres';
 
-/** A fresh copy of the migrated template database, for one test file. */
+/**
+ * A fresh copy of the migrated template database, for one test file. `drop` closes it (once, even
+ * when a shop using it has closed it already) and, on PostgreSQL, drops it.
+ */
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const source = inject('testDatabase');
   if (source.kind === 'pglite') {
@@ -36,27 +38,30 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
- * The real app on a fresh database, called in-process with `request()`. `env` adds or overrides
- * configuration (for example SMTP_URL or PAYSTACK_BASE_URL pointing at a local fake).
+ * The real shop on a fresh database, built by createShop as the server builds it, called
+ * in-process with `request()`. `env` adds or overrides configuration (for example SMTP_URL or
+ * PAYSTACK_BASE_URL pointing at a local fake).
  *
  * The job workers run for real, polling often and retrying at once (no back-off) so a test does
- * not wait; `jobsIdle()` waits until every due job has run. Schedules are off unless asked.
+ * not wait; `jobsIdle()` waits until every due job has run. Schedules are off unless asked. The
+ * two read caches (the page cache and the listings' totals) are off unless asked: factories write
+ * rows straight to the database, announcing nothing that would clear them.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { jobs?: Partial<JobQueueOptions>; startJobs?: boolean } = {},
+  options: { jobs?: Partial<JobQueueOptions>; startJobs?: boolean; caches?: boolean } = {},
 ) {
   const { database, drop } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-test-'));
   const appEnv = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const deps = await createDeps({
-    env: appEnv,
+  const shop = await createShop(appEnv, {
     database,
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     jobs: { pollSeconds: 0.2, retryDelaySeconds: 0, schedules: false, ...options.jobs },
+    caches: options.caches ?? false,
   });
-  const app = createApp(deps);
-  if (options.startJobs ?? true) await deps.jobs.start();
+  const { deps, app } = shop;
+  if (options.startJobs ?? true) await shop.start();
   const origin = 'http://localhost:3000';
 
   /** Calls the API; `json` bodies are serialised and the cookie jar travels with each call. */
@@ -93,11 +98,12 @@ export async function createTestApp(
     database,
     db: database.db,
     request,
+    /** Starts the job workers (for a test that made the app with `startJobs: false`). */
+    startJobs: () => shop.start(),
     /** Waits until the job queue has run every due job (emails, webhooks, password resets). */
     jobsIdle: () => deps.jobs.idle(),
     async close() {
-      await deps.jobs.stop();
-      deps.mailer.close();
+      await shop.stop();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { isUnstorable, TEXT_MESSAGES } from '#shared/schemas/text';
 import type { AppEnv } from '../context';
-import { badRequest } from '../errors';
+import { badRequest } from '../platform/errors';
 
 function decoded(part: string): string | null {
   try {

@@ -6,11 +6,11 @@ import { createProduct, type TestProduct } from '../../../tests/factories/catalo
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { createApp } from '../app';
 import { type AppEnv, systemActor } from '../context';
-import { announce } from '../db/announce';
 import { changeVariantStock } from '../features/inventory/change-stock';
 import { updateStoreSettings } from '../features/settings/settings';
-import { FRESH_UNTIL_HEADER, SERVER_TIME_HEADER } from './cache-headers';
-import { createPageCache, type PageCache, PUBLIC_PAGE_HEADER } from './page-cache';
+import { announce } from '../platform/db/announce';
+import { FRESH_UNTIL_HEADER, SERVER_TIME_HEADER } from '../platform/http/cache-headers';
+import { type PageCache, PUBLIC_PAGE_HEADER } from '../platform/http/page-cache';
 
 /**
  * The page cache in front of a stand-in renderer that reads the same API as the real one
@@ -59,12 +59,11 @@ const renderer: MiddlewareHandler<AppEnv> = async (c) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { startJobs: false });
-  cache = createPageCache(t.deps.events);
+  t = await createTestApp({}, { startJobs: false, caches: true });
+  cache = t.deps.pageCache!;
   await cache.ready;
   app = createApp(t.deps, {
     web: { assets: async (_c, next) => next(), pages: cache.wrap(renderer) },
-    cache,
   });
   product = await createProduct(t, {
     name: 'Eko Tee',

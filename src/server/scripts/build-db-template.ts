@@ -3,8 +3,8 @@
  * template under BUILD_DIR, which a brand-new data folder starts from (db/template.ts).
  */
 import path from 'node:path';
-import { buildTemplate } from '../db/template';
-import { createLogger } from '../logger';
+import { createLogger } from '../platform/logger';
+import { buildTemplate } from '../setup/template';
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build');
 const started = performance.now();

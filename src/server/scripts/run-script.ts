@@ -3,16 +3,13 @@
  * the local PGlite data folder) migrated and with its defaults, the dependencies built as the
  * server builds them, and one line for a configuration or domain error instead of a stack.
  */
-import path from 'node:path';
 import type { AppDeps } from '../context';
-import { openDatabase } from '../db/client';
-import { ensureDefaults } from '../db/defaults';
-import { migrate } from '../db/migrate';
-import { copyTemplate } from '../db/template';
-import { createDeps } from '../deps';
-import { type Env, EnvError, loadEnv } from '../env';
-import { AppError } from '../errors';
-import { createLogger } from '../logger';
+import { ensureDefaults } from '../platform/db/defaults';
+import { migrate } from '../platform/db/migrate';
+import { type Env, EnvError, loadEnv } from '../platform/env';
+import { AppError } from '../platform/errors';
+import { createLogger } from '../platform/logger';
+import { createShop, openShopDatabase } from '../shop';
 
 /** Runs `work` with the shop's dependencies, then closes them; exits with its code. */
 export function runScript(work: (deps: AppDeps, env: Env) => Promise<number>): void {
@@ -28,22 +25,18 @@ export function runScript(work: (deps: AppDeps, env: Env) => Promise<number>): v
 async function run(work: (deps: AppDeps, env: Env) => Promise<number>): Promise<number> {
   const env = loadEnv();
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', env.logFormat);
-  if (!env.databaseUrl) copyTemplate(path.join(env.dataDir, 'pglite'), env.buildDir);
-  const database = await openDatabase(
-    env.databaseUrl
-      ? { kind: 'postgres', url: env.databaseUrl, maxConnections: 2 }
-      : { kind: 'pglite', dataDir: path.join(env.dataDir, 'pglite') },
-  );
+  const database = await openShopDatabase(env);
   try {
     await migrate(database);
     await ensureDefaults(database);
-    const deps = await createDeps({ env, database, logger });
-    try {
-      return await work(deps, env);
-    } finally {
-      deps.mailer.close();
-    }
-  } finally {
+  } catch (error) {
     await database.close();
+    throw error;
+  }
+  const shop = await createShop(env, { database, logger, caches: false });
+  try {
+    return await work(shop.deps, env);
+  } finally {
+    await shop.stop();
   }
 }

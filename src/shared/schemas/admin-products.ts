@@ -243,7 +243,7 @@ export const STOCK_REASON_LABELS: Record<AdminStockReason, string> = {
 /** PUT /api/admin/products/:id/variants/:variantId/stock: the new stock, and the stock the admin saw. */
 export const variantStockRequest = z.object({
   stock: z.coerce
-    .number(PRODUCT_MESSAGES.stockNonNegative)
+    .number<string | number>(PRODUCT_MESSAGES.stockNonNegative)
     .int(PRODUCT_MESSAGES.stockNonNegative)
     .min(0, PRODUCT_MESSAGES.stockNonNegative)
     .max(PRODUCT_STOCK_MAX, `At most ${PRODUCT_STOCK_MAX} units`),

@@ -22,3 +22,20 @@ export const IMAGE_MESSAGES = {
   /** The hint under the upload area (the spec's, with the limit that is now enforced). */
   hint: 'JPEG, PNG, WebP or AVIF; recommended 800x800px and max 2MB per image',
 } as const;
+
+const startsWith = (bytes: Uint8Array, at: number, ascii: string) =>
+  [...ascii].every((char, index) => bytes[at + index] === char.charCodeAt(0));
+
+/**
+ * The accepted type a file's first bytes announce (its signature), or null: lets the admin form
+ * refuse a file that is not an image the moment it is chosen, whatever its name says. The server
+ * still decodes every upload; a signature is not proof that the rest of the file is readable.
+ */
+export function imageTypeOf(head: Uint8Array): (typeof IMAGE_ACCEPTED_TYPES)[number] | null {
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (head[0] === 0x89 && startsWith(head, 1, 'PNG\r\n\x1a\n')) return 'image/png';
+  if (startsWith(head, 0, 'RIFF') && startsWith(head, 8, 'WEBP')) return 'image/webp';
+  if (startsWith(head, 4, 'ftyp') && (startsWith(head, 8, 'avif') || startsWith(head, 8, 'avis')))
+    return 'image/avif';
+  return null;
+}

@@ -158,6 +158,7 @@ export const REFUND_KINDS = [
   'amount_mismatch',
   'order_cancelled',
 ] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
 
 /** The admin's list of refunds the shop owes or made by itself. */
 export const REFUND_LIST_FILTERS = ['due', 'automatic', 'all'] as const;

@@ -4,7 +4,8 @@ import './text';
 import { GENDERS, ORDER_STATUSES, PAYMENT_STATUSES } from '../constants';
 import { shopperMoneySchema } from './money';
 
-const addressSnapshot = z.object({
+/** An address as the order keeps it: a copy, so editing a saved address never changes an order. */
+export const addressSnapshot = z.object({
   fullName: z.string(),
   email: z.string(),
   phone: z.string(),
@@ -12,6 +13,8 @@ const addressSnapshot = z.object({
   city: z.string(),
   state: z.string(),
 });
+
+export type AddressSnapshot = z.infer<typeof addressSnapshot>;
 
 export const orderItemSchema = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { Button, buttonClass } from '../components/ui/button';
 import { BagIcon, MenuIcon, SignOutIcon, UserIcon } from '../components/ui/icons';
 import { toast } from '../components/ui/toast';
 import { useCart } from '../features/cart/cart-context';
@@ -15,8 +16,7 @@ const loadMenu = () => import('./menu-drawer');
 const MenuDrawer = lazy(loadMenu);
 
 // 40 px on phones, so six icons and the logo fit in 360 px; 44 px from `sm` up.
-const iconButton =
-  'inline-flex h-10 w-10 sm:h-11 sm:w-11 items-center justify-center rounded-full text-neutral-900 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900';
+const wider = 'sm:h-11 sm:w-11';
 
 export function Navbar() {
   const { user, signOut } = useSession();
@@ -46,9 +46,10 @@ export function Navbar() {
         className="mx-auto grid h-14 max-w-7xl grid-cols-[1fr_auto_1fr] items-center px-1 sm:px-4"
       >
         <div className="flex items-center gap-1">
-          <button
-            type="button"
-            className={iconButton}
+          <Button
+            variant="icon"
+            size="sm"
+            className={wider}
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
@@ -61,8 +62,8 @@ export function Navbar() {
             }}
           >
             <MenuIcon />
-          </button>
-          <SearchButton className={iconButton} />
+          </Button>
+          <SearchButton className={wider} />
         </div>
         <Link to={paths.home} aria-label="Naija Street home" className="flex justify-center">
           <Logo />
@@ -72,19 +73,20 @@ export function Navbar() {
             to={user ? paths.account : paths.login}
             // The login page returns here after signing in.
             state={user ? undefined : { from: location.pathname + location.search }}
-            className={iconButton}
+            className={`${buttonClass({ variant: 'icon', size: 'sm' })} ${wider}`}
             aria-label={user ? 'My account' : 'Log in'}
           >
             <UserIcon />
           </Link>
           {user ? (
-            <button type="button" className={iconButton} aria-label="Sign out" onClick={handleSignOut}>
+            <Button variant="icon" size="sm" className={wider} aria-label="Sign out" onClick={handleSignOut}>
               <SignOutIcon />
-            </button>
+            </Button>
           ) : null}
-          <button
-            type="button"
-            className={`${iconButton} relative`}
+          <Button
+            variant="icon"
+            size="sm"
+            className={`${wider} relative`}
             aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
             aria-haspopup="dialog"
             onPointerEnter={preloadCartDrawer}
@@ -100,7 +102,7 @@ export function Navbar() {
                 {badgeText(count)}
               </span>
             ) : null}
-          </button>
+          </Button>
         </div>
       </nav>
       <CategoryBar />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SavedAddress } from '#shared/schemas/accounts';
 import type { Order } from '#shared/schemas/orders';
+import { Button } from '../components/ui/button';
 import { CheckingAccess } from '../components/ui/checking-access';
 import { toast } from '../components/ui/toast';
 import { type AccountTab, AccountTabs, parseAccountTab } from '../features/accounts/account-tabs';
@@ -84,14 +85,16 @@ export default function AccountPage({ data }: PageProps<Data>) {
           </p>
           <p className="break-all text-sm text-neutral-500">{user.email}</p>
         </div>
-        <button
-          type="button"
-          className="shrink-0 rounded border border-neutral-900 bg-white px-4 py-2.5 text-sm font-bold tracking-wider hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900 disabled:opacity-60"
+        <Button
+          variant="secondary"
+          size="sm"
+          className="shrink-0"
           onClick={signOut}
-          disabled={signingOut}
+          busy={signingOut}
+          busyLabel="Signing Out..."
         >
-          {signingOut ? 'Signing Out...' : 'Sign Out'}
-        </button>
+          Sign Out
+        </Button>
       </div>
       <div className="mt-8">
         <AccountTabs selected={tab} onSelect={select}>

@@ -83,16 +83,16 @@ export default function CartPage() {
             ({count} {count === 1 ? 'item' : 'items'})
           </span>
         </h1>
-        <button
-          type="button"
+        <Button
+          variant="text"
           aria-haspopup="dialog"
           onPointerEnter={loadConfirm}
           onFocus={loadConfirm}
           onClick={() => setConfirming(true)}
-          className="rounded px-2 py-2 text-sm font-semibold text-neutral-700 underline underline-offset-4 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-neutral-900"
+          className="text-neutral-700 hover:text-red-700"
         >
           Clear All
-        </button>
+        </Button>
       </div>
       {confirming ? (
         <Suspense fallback={null}>

@@ -1,4 +1,5 @@
-import { SHOP_TIME_ZONE } from '#shared/dates';
+import { formatDateTime } from '#shared/dates';
+import { Button, buttonClass } from '../components/ui/button';
 import { ChevronIcon } from '../components/ui/icons';
 import { ApiError, apiJson } from '../lib/api';
 import { type HeadTag, type LoadArgs, notFound, type PageProps } from '../lib/route-module';
@@ -38,12 +39,6 @@ export function head(): HeadTag[] {
   return [{ title: 'Development Mailbox | Naija Street' }, { name: 'robots', content: 'noindex' }];
 }
 
-const when = new Intl.DateTimeFormat('en-NG', {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-  timeZone: SHOP_TIME_ZONE,
-});
-
 /** Links inside the preview open in a new tab instead of inside the sandboxed frame. */
 const previewDocument = (html: string) =>
   /<head[^>]*>/i.test(html)
@@ -72,13 +67,10 @@ export default function DevMailboxPage({ data }: PageProps<Data>) {
             className="mt-1 block w-full rounded border border-neutral-300 px-3 py-2.5 text-base focus:border-neutral-900 focus:outline-2 focus:outline-neutral-900"
           />
         </div>
-        <button type="submit" className="rounded bg-brand px-4 py-3 text-sm font-bold text-white">
+        <Button type="submit" size="sm">
           Show
-        </button>
-        <a
-          href={paths.devMailbox}
-          className="rounded border border-neutral-900 px-4 py-2.5 text-sm font-bold"
-        >
+        </Button>
+        <a href={paths.devMailbox} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
           Refresh
         </a>
       </form>
@@ -99,7 +91,7 @@ export default function DevMailboxPage({ data }: PageProps<Data>) {
                       <span className="block break-all text-sm text-neutral-600">To: {email.to}</span>
                     </span>
                     <span className="text-right text-xs text-neutral-500">
-                      <time dateTime={email.createdAt}>{when.format(new Date(email.createdAt))}</time>
+                      <time dateTime={email.createdAt}>{formatDateTime(email.createdAt)}</time>
                       <span className="block">
                         {email.kind} · {email.status}
                       </span>

@@ -68,16 +68,15 @@ export default function ForgotPasswordPage() {
           </p>
           <p className="mt-3">
             Didn't get it? Check your spam folder or{' '}
-            <button
-              type="button"
-              className={textLinkClass}
+            <Button
+              variant="link"
               onClick={() => {
                 reset({ email: sentTo });
                 setSentTo(null);
               }}
             >
               try again
-            </button>
+            </Button>
             .
           </p>
         </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { findListingRoute, flattenCategories, listingEmptyText, listingTitle } from '#shared/listings';
 import type { CategoriesResponse, ProductListResponse } from '#shared/schemas/catalog';
+import { Button } from '../components/ui/button';
 import { toast } from '../components/ui/toast';
 import { type CardProduct, GridSkeleton, ProductGrid, toCard } from '../features/catalog/product-grid';
 import { listingHead } from '../features/catalog/seo';
@@ -107,14 +108,9 @@ export default function Listing({ data }: PageProps<Data>) {
             <ProductGrid products={products} label={data.title} priorityFirst />
             {products.length < data.total ? (
               <div className="mt-10 text-center">
-                <button
-                  type="button"
-                  onClick={loadMore}
-                  disabled={loadingMore}
-                  className="rounded border border-neutral-900 px-6 py-3 text-sm font-bold tracking-wide disabled:opacity-60"
-                >
-                  {loadingMore ? 'Loading...' : 'Load more'}
-                </button>
+                <Button variant="secondary" onClick={loadMore} busy={loadingMore} busyLabel="Loading...">
+                  Load more
+                </Button>
               </div>
             ) : null}
           </>

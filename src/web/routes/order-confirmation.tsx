@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { shortId } from '#shared/constants';
 import { formatLongDate } from '#shared/dates';
-import { formatNaira } from '#shared/money';
 import type { Order } from '#shared/schemas/orders';
+import { AddressBlock } from '../components/ui/address-block';
 import { buttonClass } from '../components/ui/button';
+import { Card } from '../components/ui/card';
 import { CheckingAccess } from '../components/ui/checking-access';
+import { OrderLines } from '../components/ui/order-lines';
 import { OrderTotals } from '../components/ui/order-totals';
-import { ProductThumbnail } from '../components/ui/product-image';
+import { Section } from '../components/ui/section';
 import { signedInJson } from '../features/checkout/signed-in';
 import { OrderStatusBadge, PaymentStatusBadge } from '../features/orders/order-badges';
 import { OrderProgress } from '../features/orders/order-progress';
@@ -43,8 +45,6 @@ export function head({ data }: HeadArgs<Data>): HeadTag[] {
 
 export const Pending = CheckingAccess;
 
-const card = 'rounded-lg border border-neutral-200 p-4 sm:p-5';
-
 /**
  * Keeps the order current: read again as soon as the server says it changed (paid, shipped by an
  * admin, cancelled), without a reload.
@@ -67,7 +67,6 @@ function useFreshOrder(initial: Order): Order {
 function OrderView({ initial }: { initial: Order }) {
   const order = useFreshOrder(initial);
   const headline = orderHeadline(order.status);
-  const address = order.shippingAddress;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <div className="text-center">
@@ -90,79 +89,33 @@ function OrderView({ initial }: { initial: Order }) {
         </div>
       </div>
 
-      <div className={`${card} mt-8`}>
+      <Card className="mt-8">
         <OrderProgress status={order.status} />
-      </div>
+      </Card>
 
-      <PaymentCard order={order} className={`${card} mt-4`} />
+      <PaymentCard order={order} className="mt-4 rounded-lg border border-neutral-200 p-4 sm:p-5" />
 
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <section aria-labelledby="ship-to" className={`${card} sm:row-span-2`}>
-          <h2 id="ship-to" className="text-sm font-bold tracking-wide text-neutral-500">
-            SHIPPING ADDRESS
-          </h2>
-          <address className="mt-2 text-sm not-italic leading-relaxed">
-            <span className="font-semibold">{address.fullName}</span>
-            <br />
-            {address.address}
-            <br />
-            {address.city}, {address.state}
-            <br />
-            {address.phone}
-            <br />
-            <span className="break-all">{address.email}</span>
-          </address>
-        </section>
-        <section aria-labelledby="ship-method" className={card}>
-          <h2 id="ship-method" className="text-sm font-bold tracking-wide text-neutral-500">
-            SHIPPING METHOD
-          </h2>
-          <p className="mt-2 text-sm font-semibold">{order.shippingMethod || 'Standard Shipping'}</p>
-        </section>
-        <section aria-labelledby="pay-method" className={card}>
-          <h2 id="pay-method" className="text-sm font-bold tracking-wide text-neutral-500">
-            PAYMENT METHOD
-          </h2>
-          <p className="mt-2 text-sm font-semibold">{order.paymentMethod}</p>
-        </section>
+        <Section title="Shipping address" titleLook="label" className="sm:row-span-2">
+          <AddressBlock address={order.shippingAddress} />
+        </Section>
+        <Section title="Shipping method" titleLook="label">
+          <p className="text-sm font-semibold">{order.shippingMethod || 'Standard Shipping'}</p>
+        </Section>
+        <Section title="Payment method" titleLook="label">
+          <p className="text-sm font-semibold">{order.paymentMethod}</p>
+        </Section>
       </div>
 
-      <section aria-labelledby="order-items" className={`${card} mt-4`}>
-        <h2 id="order-items" className="text-lg font-bold">
-          Items
-        </h2>
-        <ul className="mt-2 divide-y divide-neutral-200">
-          {order.items.map((item) => (
-            <li key={item.id} className="flex gap-3 py-3">
-              <div className="w-16 shrink-0 overflow-hidden rounded">
-                <ProductThumbnail imageId={item.imageId} sizes="64px" />
-              </div>
-              <div className="min-w-0 flex-1 text-sm">
-                <p className="font-semibold">{item.name}</p>
-                <p className="text-neutral-600">
-                  {[
-                    item.size ? `Size: ${item.size}` : null,
-                    item.color ? `Colour: ${item.color}` : null,
-                    item.gender ? (item.gender === 'men' ? 'Men' : 'Women') : null,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </p>
-                <p className="text-neutral-600">
-                  {item.quantity} × {formatNaira(item.unitPriceKobo)}
-                </p>
-              </div>
-              <p className="shrink-0 text-sm font-semibold">{formatNaira(item.lineTotalKobo)}</p>
-            </li>
-          ))}
-        </ul>
+      <Section title="Items" className="mt-4">
+        <OrderLines lines={order.items} />
         <OrderTotals
           subtotalKobo={order.subtotalKobo}
           shippingKobo={order.shippingCostKobo}
           totalKobo={order.totalAmountKobo}
           className="mt-2 border-t border-neutral-300 pt-3"
         />
-      </section>
+      </Section>
 
       <div className="mt-6 grid gap-2 sm:grid-cols-2">
         <Link to={paths.home} className={buttonClass({ block: true })}>

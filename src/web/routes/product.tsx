@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { isComingSoon } from '#shared/dates';
 import { formatNaira } from '#shared/money';
 import type { ProductDetail, ProductDetailResponse } from '#shared/schemas/catalog';
+import { Button } from '../components/ui/button';
 import { ProductGallery } from '../features/catalog/product-gallery';
 import { ProductPurchase } from '../features/catalog/product-purchase';
 import { productHead } from '../features/catalog/seo';
@@ -70,9 +71,6 @@ function Breadcrumb({ product }: { product: ProductDetail }) {
   );
 }
 
-const linkButton =
-  'text-sm font-semibold underline underline-offset-4 hover:text-neutral-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900';
-
 /**
  * A drop before its release: the release time, the time left (ticking once the page is
  * interactive) and a button that cannot be pressed. The product is read again when the countdown
@@ -95,13 +93,9 @@ function DropPanel({
       <AfterHydration>
         <ProductDropWatch productId={product.id} releaseAt={product.releaseAt} now={now} onRead={onRead} />
       </AfterHydration>
-      <button
-        type="button"
-        disabled
-        className="mt-5 w-full cursor-not-allowed rounded bg-neutral-300 px-6 py-4 text-sm font-bold tracking-widest text-neutral-700"
-      >
+      <Button block disabled className="mt-5">
         COMING SOON
-      </button>
+      </Button>
     </div>
   );
 }
@@ -165,25 +159,25 @@ function ProductView({ initial, now }: { initial: ProductDetail; now: string }) 
           ) : null}
           <div className="mt-5 flex flex-wrap gap-x-6 gap-y-2">
             {sizeGuide ? (
-              <button
-                type="button"
-                className={linkButton}
+              <Button
+                variant="link"
+                className="text-sm"
                 aria-haspopup="dialog"
                 onPointerEnter={loadOverlays}
                 onClick={() => setOverlay('size')}
               >
                 Size Guide
-              </button>
+              </Button>
             ) : null}
-            <button
-              type="button"
-              className={linkButton}
+            <Button
+              variant="link"
+              className="text-sm"
               aria-haspopup="dialog"
               onPointerEnter={loadOverlays}
               onClick={() => setOverlay('shipping')}
             >
               Shipping Policy
-            </button>
+            </Button>
           </div>
           {product.isMystery ? (
             <aside

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { openDatabase } from '../../../src/server/db/client';
-import { createDeps } from '../../../src/server/deps';
-import { loadEnv } from '../../../src/server/env';
 import { createOrPromoteAdmin } from '../../../src/server/features/accounts/accounts';
-import { createLogger } from '../../../src/server/logger';
+import { openDatabase } from '../../../src/server/platform/db/client';
+import { loadEnv } from '../../../src/server/platform/env';
+import { createLogger } from '../../../src/server/platform/logger';
+import { createShop } from '../../../src/server/shop';
 
 /**
  * The admin the browser tests sign in with. The demo admin's password is random, so the tests
@@ -17,12 +17,11 @@ export const E2E_SUPER_ADMIN = { email: 'e2e-owner@example.test', password: 'E2e
 export async function createE2eAdmin(dataDir: string) {
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-  const deps = await createDeps({ env, database, logger: createLogger('warn') });
+  const shop = await createShop(env, { database, logger: createLogger('warn') });
   try {
-    await createOrPromoteAdmin(deps, { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
-    await createOrPromoteAdmin(deps, { ...E2E_SUPER_ADMIN, superAdmin: true });
+    await createOrPromoteAdmin(shop.deps, { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+    await createOrPromoteAdmin(shop.deps, { ...E2E_SUPER_ADMIN, superAdmin: true });
   } finally {
-    deps.mailer.close();
-    await database.close();
+    await shop.stop();
   }
 }

@@ -11,6 +11,8 @@ import { prepareData } from './prepare-data';
  * in .tmp/e2e-mail, and the built shop on a fresh data folder with the demo catalogue.
  */
 export default async function globalSetup() {
+  // Products older than this are the demo catalogue's; every test's own are newer (demo-products.ts).
+  process.env.E2E_RUN_STARTED_AT = new Date().toISOString();
   const port = Number(process.env.E2E_PORT ?? 3210);
   const root = path.resolve('.tmp', `e2e-${port}`);
   await rm(root, { recursive: true, force: true });

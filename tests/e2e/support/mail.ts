@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { expect } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 
 /**
@@ -43,31 +44,49 @@ async function parse(dir: string, file: string): Promise<ReceivedEmail> {
   };
 }
 
+/** The newest email to `to` (optionally with a subject matching `subject`) since `since`, if any. */
+async function newestEmail(
+  to: string,
+  options: { subject?: RegExp; since?: number },
+): Promise<ReceivedEmail | undefined> {
+  const dir = mailDir();
+  const address = to.toLowerCase();
+  const files = (await readdir(dir))
+    .filter((file) => file.endsWith('.eml') && Number(file.split('-')[0]) >= (options.since ?? 0))
+    .sort()
+    .reverse();
+  for (const file of files) {
+    const head = (await readFile(path.join(dir, file), 'utf8')).slice(0, 300).toLowerCase();
+    if (!head.startsWith(`x-envelope-to: ${address}`)) continue;
+    const email = await parse(dir, file);
+    if (!options.subject || options.subject.test(email.subject)) return email;
+  }
+  return undefined;
+}
+
 /**
  * Waits for the newest email to `to` (optionally with a subject matching `subject`) that arrived
- * at or after `since` (epoch ms), so a test reads the email its own action caused.
+ * at or after `since` (epoch ms), so a test reads the email its own action caused. The shop sends
+ * it from a background job, a moment after the action: 30 s leaves a slow machine time to.
  */
 export async function waitForEmail(
   to: string,
   options: { subject?: RegExp; since?: number; timeoutMs?: number } = {},
 ): Promise<ReceivedEmail> {
-  const dir = mailDir();
-  const address = to.toLowerCase();
-  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
-  while (Date.now() < deadline) {
-    const files = (await readdir(dir))
-      .filter((file) => file.endsWith('.eml') && Number(file.split('-')[0]) >= (options.since ?? 0))
-      .sort()
-      .reverse();
-    for (const file of files) {
-      const head = (await readFile(path.join(dir, file), 'utf8')).slice(0, 300).toLowerCase();
-      if (!head.startsWith(`x-envelope-to: ${address}`)) continue;
-      const email = await parse(dir, file);
-      if (!options.subject || options.subject.test(email.subject)) return email;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No email to ${to}${options.subject ? ` matching ${options.subject}` : ''} arrived`);
+  let found: ReceivedEmail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = await newestEmail(to, options);
+        return found !== undefined;
+      },
+      {
+        message: `No email to ${to}${options.subject ? ` matching ${options.subject}` : ''} arrived`,
+        timeout: options.timeoutMs ?? 30_000,
+      },
+    )
+    .toBe(true);
+  return found!;
 }
 
 /** The one link of an email whose address matches `pattern`. */

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { openDatabase } from '../../../src/server/db/client';
-import { ensureDefaults } from '../../../src/server/db/defaults';
-import { migrate } from '../../../src/server/db/migrate';
-import { copyTemplate } from '../../../src/server/db/template';
+import { openDatabase } from '../../../src/server/platform/db/client';
+import { ensureDefaults } from '../../../src/server/platform/db/defaults';
+import { migrate } from '../../../src/server/platform/db/migrate';
+import { copyTemplate } from '../../../src/server/setup/template';
 
 /** Standard shipping fee the browser tests set in the database, to prove pages read it from there. */
 export const E2E_STANDARD_FEE_KOBO = 275_000;

@@ -8,6 +8,22 @@ export const SMALL_PHONE = { width: 360, height: 740 };
 const SIZES = { phone: PHONE, desktop: DESKTOP } as const;
 
 /**
+ * Resizes the window and waits until the page is drawn at the new size: the window reports it,
+ * then two animation frames pass (the first runs the layout and the re-render the resize caused,
+ * the second begins once that has been painted).
+ */
+export async function resizeTo(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.waitForFunction(
+    ({ width, height }) => window.innerWidth === width && window.innerHeight === height,
+    size,
+  );
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/**
  * Keeps a full-page screenshot of the current screen on a phone and on a desktop viewport, in
  * tests/e2e/screenshots/{name}-{phone|desktop}.png. `dialog`: a dialog is open, and it scrolls
  * inside the window, so the window is made tall enough to show all of it. `sizes`: a screen that
@@ -21,11 +37,10 @@ export async function snap(
   const original = page.viewportSize();
   for (const label of options.sizes ?? (['phone', 'desktop'] as const)) {
     const size = SIZES[label];
-    await page.setViewportSize(options.dialog ? { width: size.width, height: 2600 } : size);
-    await page.waitForTimeout(150);
+    await resizeTo(page, options.dialog ? { width: size.width, height: 2600 } : size);
     await page.screenshot({ path: `tests/e2e/screenshots/${name}-${label}.png`, fullPage: true });
   }
-  if (original) await page.setViewportSize(original);
+  if (original) await resizeTo(page, original);
 }
 
 /**
@@ -56,10 +71,9 @@ export async function expectNoSidewaysScroll(page: Page) {
 /** The same check at the narrowest phone width, then back to the viewport the test uses. */
 export async function expectNoSidewaysScrollOnSmallPhone(page: Page) {
   const original = page.viewportSize();
-  await page.setViewportSize(SMALL_PHONE);
-  await page.waitForTimeout(100);
+  await resizeTo(page, SMALL_PHONE);
   await expectNoSidewaysScroll(page);
-  if (original) await page.setViewportSize(original);
+  if (original) await resizeTo(page, original);
 }
 
 /**

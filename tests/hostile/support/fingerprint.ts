@@ -1,4 +1,4 @@
-import type { Database } from '../../../src/server/db/client';
+import type { Database } from '../../../src/server/platform/db/client';
 
 /**
  * Tables a refused request may still write, by design: attempt counters (a refused sign-in is

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Database, openDatabase } from '../../../src/server/db/client';
+import { type Database, openDatabase } from '../../../src/server/platform/db/client';
 import { adminUrl, databaseUrl } from '../../setup/postgres';
 
 /** The PostgreSQL server process tests use: TEST_DATABASE_URL, or the local default. */

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Database } from '../../../src/server/db/client';
+import type { Database } from '../../../src/server/platform/db/client';
 import type { ShopProcess } from './shop-process';
 
 /**

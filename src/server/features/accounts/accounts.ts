@@ -8,11 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { APIError } from 'better-auth/api';
 import { isAdminRole, LIMITS, type Role } from '#shared/constants';
 import { MESSAGES, type SessionUserDto, strongPassword } from '#shared/schemas/accounts';
-import { type AppDeps, type ResolvedSession, type SessionUser, systemActor } from '../../context';
-import { announce } from '../../db/announce';
-import { AppError, badRequest, unauthorized } from '../../errors';
-import { addressKey } from '../../http/client-ip';
-import { defineJob } from '../../jobs/define';
+import { type AppDeps, defineJob, type ResolvedSession, type SessionUser, systemActor } from '../../context';
+import { announce } from '../../platform/db/announce';
+import { AppError, badRequest, unauthorized } from '../../platform/errors';
+import { addressKey } from '../../platform/http/client-ip';
 import { recordAudit } from '../audit/record-audit';
 import {
   clearAttempts,

@@ -2,9 +2,9 @@ import { MESSAGES, type SavedAddress } from '#shared/schemas/accounts';
 import type { Address } from '#shared/schemas/checkout';
 import { SAVED_ADDRESSES_MAX } from '#shared/schemas/text';
 import type { AppDeps } from '../../context';
-import { announce } from '../../db/announce';
-import type { SqlRunner } from '../../db/client';
-import { conflict, notFound } from '../../errors';
+import { announce } from '../../platform/db/announce';
+import type { SqlRunner } from '../../platform/db/client';
+import { conflict, notFound } from '../../platform/errors';
 
 type Deps = Pick<AppDeps, 'database'>;
 

@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppDeps } from '../../context';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import { createOrPromoteAdmin, DEMO_ADMIN_EMAIL, ensureDemoAdmin, generatePassword } from './accounts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { isAdminRole } from '#shared/constants';
 import type { AppEnv, SessionUser } from '../../context';
-import { forbidden, unauthorized } from '../../errors';
+import { forbidden, unauthorized } from '../../platform/errors';
 
 /** The signed-in user, or a 401 for guests. */
 export function requireUser(c: Context<AppEnv>): SessionUser {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../../tests/factories/accounts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { EnvError, loadEnv } from '../../env';
-import { addressKey, TrustedProxies } from '../../http/client-ip';
+import { EnvError, loadEnv } from '../../platform/env';
+import { addressKey, TrustedProxies } from '../../platform/http/client-ip';
 import {
   backoffMs,
   LIMITS_BY_ACTION,

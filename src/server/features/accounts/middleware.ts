@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../context';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import { resolveSession } from './accounts';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, lastEmailTo } from '../../../../tests/factories/accounts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import type { Database, SqlRunner } from '../../db/client';
+import type { Database, SqlRunner } from '../../platform/db/client';
 
 // The workers start only after the requests were measured, so nothing but the request itself
 // talks to the database while it is being watched.
@@ -69,7 +69,7 @@ describe('forgot password', () => {
     for (const statement of forKnown) expect(statement.sql).not.toMatch(/\b(users|verifications|emails)\b/);
 
     // The job does the rest: a reset email for the account, nothing for the unknown address.
-    await t.deps.jobs.start();
+    await t.startJobs();
     const email = await lastEmailTo(t, user.email, 'password_reset');
     expect(email!.links[0]).toMatch(/^http:\/\/localhost:3000\/reset-password#token=[A-Za-z0-9_-]+$/);
     expect(await lastEmailTo(t, 'nobody-at-all@example.test')).toBeUndefined();

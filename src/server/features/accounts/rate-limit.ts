@@ -1,9 +1,8 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../context';
-import { tooManyRequests } from '../../errors';
-import { TrustedProxies } from '../../http/client-ip';
-import { defineJob } from '../../jobs/define';
+import { type AppDeps, type AppEnv, defineJob } from '../../context';
+import { tooManyRequests } from '../../platform/errors';
+import { TrustedProxies } from '../../platform/http/client-ip';
 
 /**
  * Attempt counters in `rate_limits`, shared by every server process. Fixed windows: `last_request`

@@ -14,7 +14,7 @@ import {
   updateProfileRequest,
 } from '#shared/schemas/accounts';
 import type { AppEnv } from '../../context';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import { readJson, readParams } from '../../validate';
 import {
   changePassword,

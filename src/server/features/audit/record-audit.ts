@@ -1,5 +1,5 @@
 import type { Actor } from '../../context';
-import type { SqlRunner } from '../../db/client';
+import type { SqlRunner } from '../../platform/db/client';
 
 /** What the audit log records changes to. */
 export type AuditEntity =

@@ -1,40 +1,46 @@
+import { type ExpressionBuilder, sql as pg } from 'kysely';
 import type { Gender } from '#shared/constants';
 import type { Cart, CartLine, CartLineStatus } from '#shared/schemas/cart';
 import { CART_LINE_MAX } from '#shared/schemas/cart';
 import type { AppDeps } from '../../context';
-import type { SqlRunner } from '../../db/client';
-import { conflict, notFound } from '../../errors';
-import {
-  comingSoonError,
-  DROP_COLUMNS,
-  type DropRow,
-  limitMessage,
-  limitReachedError,
-  orderedUnits,
-} from '../drops/drop-rules';
+import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { DB } from '../../platform/db/types';
+import { iso } from '../../platform/db/values';
+import { conflict, notFound } from '../../platform/errors';
+import { comingSoonError, limitMessage, limitReachedError, orderedUnits } from '../drops/drop-rules';
 
 export type CartItemRequest = { productId: string; variantId: string; gender: Gender; quantity: number };
 
-/** One sellable variant as the database knows it right now, with its product's drop rules. */
-type VariantRow = DropRow & {
-  product_id: string;
-  variant_id: string;
-  name: string;
-  price_kobo: number;
-  is_active: boolean;
-  size: string;
-  color: string | null;
-  stock_quantity: number;
-  image_id: string | null;
-};
-
-type CartRow = VariantRow & { id: string; gender: Gender; quantity: number };
-
-const variantColumns = `
-  p.id AS product_id, v.id AS variant_id, p.name, p.price_kobo, p.is_active, v.size, v.color,
-  v.stock_quantity, ${DROP_COLUMNS},
-  (SELECT pi.id FROM product_images pi WHERE pi.product_id = p.id
-    ORDER BY pi.display_order, pi.id LIMIT 1) AS image_id`;
+/**
+ * One sellable variant as the database knows it right now, with its product's drop rules (the
+ * columns of drops/drop-rules.ts's DropRow), from `products p` and `product_variants v`.
+ */
+const variantColumns = (
+  eb: ExpressionBuilder<DB & { p: DB['products']; v: DB['product_variants'] }, 'p' | 'v'>,
+) =>
+  [
+    'p.id as product_id',
+    'v.id as variant_id',
+    'p.name',
+    'p.price_kobo',
+    'p.is_active',
+    'v.size',
+    'v.color',
+    'v.stock_quantity',
+    'p.release_at',
+    'p.limit_per_customer',
+    // As DROP_COLUMNS says it (drops/drop-rules.ts): the database's clock decides, never a client's.
+    pg<boolean>`(p.release_at IS NOT NULL AND p.release_at > now())`.as('coming_soon'),
+    eb
+      .selectFrom('product_images as pi')
+      .select('pi.id')
+      .whereRef('pi.product_id', '=', 'p.id')
+      .orderBy('pi.display_order')
+      .orderBy('pi.id')
+      .limit(1)
+      .as('image_id'),
+  ] as const;
 
 /** `allowance`: what the drop's limit per customer leaves for this line (null: no limit). */
 export function lineStatus(
@@ -83,7 +89,7 @@ export function itemLabel(row: { name: string; size: string | null; color: strin
 }
 
 function toLine(row: CartRow, allowance: number | null): CartLine {
-  const priceKobo = Number(row.price_kobo);
+  const priceKobo = row.price_kobo;
   return {
     id: row.id,
     productId: row.product_id,
@@ -97,7 +103,7 @@ function toLine(row: CartRow, allowance: number | null): CartLine {
     quantity: row.quantity,
     stockAvailable: Math.max(0, row.stock_quantity),
     allowance,
-    releaseAt: row.release_at === null ? null : new Date(row.release_at).toISOString(),
+    releaseAt: row.release_at === null ? null : iso(row.release_at),
     status: lineStatus(row, allowance),
     lineTotalKobo: priceKobo * row.quantity,
   };
@@ -118,18 +124,20 @@ export function summarize(lines: CartLine[], notices: string[] = []): Cart {
  * its lines are locked until the transaction ends (placing an order), the cart row first, as
  * `lockCart` does.
  */
-export async function readCartRows(sql: SqlRunner, userId: string, lock = false): Promise<CartRow[]> {
-  return sql.query<CartRow>(
-    `SELECT ci.id, ci.gender, ci.quantity, ${variantColumns}
-       FROM cart_items ci
-       JOIN carts c ON c.id = ci.cart_id
-       JOIN products p ON p.id = ci.product_id
-       JOIN product_variants v ON v.id = ci.variant_id
-      WHERE c.user_id = $1
-      ORDER BY ci.created_at, ci.id${lock ? ' FOR UPDATE OF c, ci' : ''}`,
-    [userId],
-  );
+export async function readCartRows(sql: SqlRunner, userId: string, lock = false) {
+  const query = queries(sql)
+    .selectFrom('cart_items as ci')
+    .innerJoin('carts as c', 'c.id', 'ci.cart_id')
+    .innerJoin('products as p', 'p.id', 'ci.product_id')
+    .innerJoin('product_variants as v', 'v.id', 'ci.variant_id')
+    .select((eb) => ['ci.id', 'ci.gender', 'ci.quantity', ...variantColumns(eb)])
+    .where('c.user_id', '=', userId)
+    .orderBy('ci.created_at')
+    .orderBy('ci.id');
+  return (lock ? query.forUpdate(['c', 'ci']) : query).execute();
 }
+
+type CartRow = Awaited<ReturnType<typeof readCartRows>>[number];
 
 /**
  * Locks the shopper's cart until the transaction ends. Whatever changes a shopper's cart together
@@ -138,7 +146,7 @@ export async function readCartRows(sql: SqlRunner, userId: string, lock = false)
  * the cart, or the account's row that the order limits lock).
  */
 export async function lockCart(sql: SqlRunner, userId: string): Promise<void> {
-  await sql.query('SELECT id FROM carts WHERE user_id = $1 FOR UPDATE', [userId]);
+  await queries(sql).selectFrom('carts').select('id').where('user_id', '=', userId).forUpdate().execute();
 }
 
 export async function getCart(deps: AppDeps, userId: string, notices: string[] = []): Promise<Cart> {
@@ -152,26 +160,32 @@ export async function getCart(deps: AppDeps, userId: string, notices: string[] =
 }
 
 async function ensureCart(sql: SqlRunner, userId: string): Promise<string> {
-  const [cart] = await sql.query<{ id: string }>(
-    `INSERT INTO carts (user_id) VALUES ($1)
-     ON CONFLICT (user_id) DO UPDATE SET updated_at = now()
-     RETURNING id`,
-    [userId],
-  );
-  return cart!.id;
+  const cart = await queries(sql)
+    .insertInto('carts')
+    .values({ user_id: userId })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ updated_at: pg<Date>`now()` }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return cart.id;
 }
 
 // No row locks here: the cart only advises; stock is checked and reserved when the order is placed.
-async function readVariants(sql: SqlRunner, variantIds: string[]): Promise<Map<string, VariantRow>> {
-  if (variantIds.length === 0) return new Map();
-  const rows = await sql.query<VariantRow>(
-    `SELECT ${variantColumns}
-       FROM product_variants v JOIN products p ON p.id = v.product_id
-      WHERE v.id = ANY($1::uuid[])`,
-    [variantIds],
-  );
+async function readVariants(sql: SqlRunner, variantIds: string[]) {
+  if (variantIds.length === 0) return new Map<string, VariantRow>();
+  const rows = await selectVariants(sql, variantIds);
   return new Map(rows.map((row) => [row.variant_id, row]));
 }
+
+function selectVariants(sql: SqlRunner, variantIds: string[]) {
+  return queries(sql)
+    .selectFrom('product_variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select((eb) => variantColumns(eb))
+    .where((eb) => eb('v.id', '=', eb.fn.any(pg<string[]>`${variantIds}::uuid[]`)))
+    .execute();
+}
+
+type VariantRow = Awaited<ReturnType<typeof selectVariants>>[number];
 
 /** Same variant and gender in one request add up, as they would in the cart. */
 function combine(items: CartItemRequest[]): CartItemRequest[] {
@@ -199,12 +213,14 @@ async function lineAllowance(
   const limit = variant.limit_per_customer;
   if (limit === null) return null;
   const ordered = (await orderedUnits(sql, userId, [variant.product_id])).get(variant.product_id) ?? 0;
-  const [other] = await sql.query<{ units: number }>(
-    `SELECT coalesce(sum(quantity), 0)::integer AS units FROM cart_items
-      WHERE cart_id = $1 AND product_id = $2 AND NOT (variant_id = $3 AND gender = $4)`,
-    [cartId, variant.product_id, variant.variant_id, gender],
-  );
-  const elsewhere = Number(other?.units ?? 0);
+  const other = await queries(sql)
+    .selectFrom('cart_items')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), eb.lit(0)).as('units'))
+    .where('cart_id', '=', cartId)
+    .where('product_id', '=', variant.product_id)
+    .where((eb) => eb.not(eb.and([eb('variant_id', '=', variant.variant_id), eb('gender', '=', gender)])))
+    .executeTakeFirstOrThrow();
+  const elsewhere = other.units;
   return { allowance: Math.max(0, limit - ordered - elsewhere), limit, ordered, elsewhere };
 }
 
@@ -223,22 +239,34 @@ async function addToCart(
   wanted: number,
   limit: Allowance,
 ): Promise<{ quantity: number; added: number; notice: string | null }> {
-  const [existing] = await sql.query<{ quantity: number }>(
-    `SELECT quantity FROM cart_items WHERE cart_id = $1 AND variant_id = $2 AND gender = $3 FOR UPDATE`,
-    [cartId, variant.variant_id, gender],
-  );
+  const existing = await queries(sql)
+    .selectFrom('cart_items')
+    .select('quantity')
+    .where('cart_id', '=', cartId)
+    .where('variant_id', '=', variant.variant_id)
+    .where('gender', '=', gender)
+    .forUpdate()
+    .executeTakeFirst();
   const current = existing?.quantity ?? 0;
   const byStock = Math.min(variant.stock_quantity, CART_LINE_MAX);
   const cap = Math.min(byStock, limit?.allowance ?? Number.POSITIVE_INFINITY);
   const quantity = Math.max(current, Math.min(current + wanted, cap));
   if (quantity !== current) {
-    await sql.query(
-      `INSERT INTO cart_items (cart_id, product_id, variant_id, gender, quantity)
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (cart_id, variant_id, gender)
-       DO UPDATE SET quantity = EXCLUDED.quantity, updated_at = now()`,
-      [cartId, variant.product_id, variant.variant_id, gender, quantity],
-    );
+    await queries(sql)
+      .insertInto('cart_items')
+      .values({
+        cart_id: cartId,
+        product_id: variant.product_id,
+        variant_id: variant.variant_id,
+        gender,
+        quantity,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['cart_id', 'variant_id', 'gender'])
+          .doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: pg<Date>`now()` })),
+      )
+      .execute();
   }
   let notice: string | null = null;
   if (current + wanted > quantity) {
@@ -284,14 +312,17 @@ export async function updateCartItem(
   quantity: number,
 ): Promise<Cart> {
   await deps.database.transaction(async (sql) => {
-    const [row] = await sql.query<{ id: string; variant_id: string; cart_id: string; gender: Gender }>(
-      `SELECT ci.id, ci.variant_id, ci.cart_id, ci.gender FROM cart_items ci JOIN carts c ON c.id = ci.cart_id
-        WHERE ci.id = $1 AND c.user_id = $2 FOR UPDATE OF ci`,
-      [itemId, userId],
-    );
+    const row = await queries(sql)
+      .selectFrom('cart_items as ci')
+      .innerJoin('carts as c', 'c.id', 'ci.cart_id')
+      .select(['ci.id', 'ci.variant_id', 'ci.cart_id', 'ci.gender'])
+      .where('ci.id', '=', itemId)
+      .where('c.user_id', '=', userId)
+      .forUpdate(['ci'])
+      .executeTakeFirst();
     if (!row) throw notFound('Cart item not found');
     if (quantity < 1) {
-      await sql.query('DELETE FROM cart_items WHERE id = $1', [itemId]);
+      await queries(sql).deleteFrom('cart_items').where('id', '=', itemId).execute();
       return;
     }
     const variant = (await readVariants(sql, [row.variant_id])).get(row.variant_id)!;
@@ -307,21 +338,24 @@ export async function updateCartItem(
           : `Only ${variant.stock_quantity} of ${itemLabel(variant)} left in stock.`;
       throw conflict('insufficient_stock', message, { available: Math.max(0, variant.stock_quantity) });
     }
-    await sql.query('UPDATE cart_items SET quantity = $2, updated_at = now() WHERE id = $1', [
-      itemId,
-      quantity,
-    ]);
+    await queries(sql)
+      .updateTable('cart_items')
+      .set({ quantity, updated_at: pg<Date>`now()` })
+      .where('id', '=', itemId)
+      .execute();
   });
   return getCart(deps, userId);
 }
 
 export async function removeCartItem(deps: AppDeps, userId: string, itemId: string): Promise<Cart> {
-  const deleted = await deps.database.sql.query<{ id: string }>(
-    `DELETE FROM cart_items ci USING carts c
-      WHERE ci.cart_id = c.id AND ci.id = $1 AND c.user_id = $2
-      RETURNING ci.id`,
-    [itemId, userId],
-  );
+  const deleted = await queries(deps.database.sql)
+    .deleteFrom('cart_items as ci')
+    .using('carts as c')
+    .whereRef('ci.cart_id', '=', 'c.id')
+    .where('ci.id', '=', itemId)
+    .where('c.user_id', '=', userId)
+    .returning('ci.id')
+    .execute();
   if (deleted.length === 0) throw notFound('Cart item not found');
   return getCart(deps, userId);
 }
@@ -332,9 +366,12 @@ export async function clearCart(deps: AppDeps, userId: string): Promise<Cart> {
 }
 
 export async function clearCartIn(sql: SqlRunner, userId: string): Promise<void> {
-  await sql.query(`DELETE FROM cart_items ci USING carts c WHERE ci.cart_id = c.id AND c.user_id = $1`, [
-    userId,
-  ]);
+  await queries(sql)
+    .deleteFrom('cart_items as ci')
+    .using('carts as c')
+    .whereRef('ci.cart_id', '=', 'c.id')
+    .where('c.user_id', '=', userId)
+    .execute();
 }
 
 /**

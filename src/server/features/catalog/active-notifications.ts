@@ -1,6 +1,6 @@
 import type { NotificationAudience, NotificationLocation } from '#shared/constants';
 import type { ActiveNotification } from '#shared/schemas/catalog';
-import type { SqlRunner } from '../../db/client';
+import type { SqlRunner } from '../../platform/db/client';
 
 /** Where the banner is being shown, from the page's path: site_wide always, plus the page's own place. */
 export function locationsForPath(path: string | undefined): NotificationLocation[] {

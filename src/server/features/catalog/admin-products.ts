@@ -9,9 +9,9 @@ import {
   type ProductInput,
 } from '#shared/schemas/admin-products';
 import type { Actor, AppDeps } from '../../context';
-import { announce, announceAll, type Change } from '../../db/announce';
-import type { SqlRunner } from '../../db/client';
-import { badRequest, notFound } from '../../errors';
+import { announce, announceAll, type Change } from '../../platform/db/announce';
+import type { SqlRunner } from '../../platform/db/client';
+import { badRequest, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 import { deleteProductImages, isUuid } from '../images/product-images';
 import { changeVariantStock } from '../inventory/change-stock';

@@ -9,7 +9,7 @@ import {
   variantStockRequest,
 } from '#shared/schemas/admin-products';
 import { type AppEnv, actorOf } from '../../context';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, notFound } from '../../platform/errors';
 import { readJson, readQuery } from '../../validate';
 import { requireAdmin } from '../accounts/guards';
 import { arrangeProductImages, removeProductImage, uploadProductImages } from '../images/admin-images';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBulkCatalogue } from '../../../../tests/factories/bulk-catalogue';
 import { setOutOfStockSettings } from '../../../../tests/factories/catalog';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import type { SqlRunner } from '../../db/client';
+import type { SqlRunner } from '../../platform/db/client';
 import { findProduct, findProducts } from './products';
 import { searchCatalog } from './search';
 

@@ -1,5 +1,5 @@
 import type { Category } from '#shared/schemas/catalog';
-import type { SqlRunner } from '../../db/client';
+import type { SqlRunner } from '../../platform/db/client';
 
 type CategoryRow = { id: string; parentId: string | null; name: string; slug: string; displayOrder: number };
 

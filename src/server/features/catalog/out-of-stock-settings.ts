@@ -1,5 +1,5 @@
 import { OUT_OF_STOCK_DEFAULTS, type OutOfStockSettings } from '#shared/constants';
-import type { SqlRunner } from '../../db/client';
+import type { SqlRunner } from '../../platform/db/client';
 
 /** The 'out_of_stock' setting, with the defaults filling any key an older row lacks. */
 export async function readOutOfStockSettings(sql: SqlRunner): Promise<OutOfStockSettings> {

@@ -7,8 +7,8 @@ import type {
   ProductSummary,
   SizeGuide,
 } from '#shared/schemas/catalog';
-import type { SqlRunner } from '../../db/client';
-import type { CountMemo } from './count-memo';
+import type { CountMemo } from '../../platform/count-memo';
+import type { SqlRunner } from '../../platform/db/client';
 import { outOfStockFrom, readOutOfStockSettings } from './out-of-stock-settings';
 
 type ProductRow = {

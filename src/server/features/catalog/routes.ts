@@ -2,12 +2,16 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { notificationsQuerySchema, productListQuerySchema, searchQuerySchema } from '#shared/schemas/catalog';
 import type { AppEnv } from '../../context';
-import { notFound } from '../../errors';
-import { earliestFreshUntil, FRESH_UNTIL_HEADER, SERVER_TIME_HEADER } from '../../http/cache-headers';
+import type { CountMemo } from '../../platform/count-memo';
+import { notFound } from '../../platform/errors';
+import {
+  earliestFreshUntil,
+  FRESH_UNTIL_HEADER,
+  SERVER_TIME_HEADER,
+} from '../../platform/http/cache-headers';
 import { readQuery } from '../../validate';
 import { findActiveNotifications } from './active-notifications';
 import { listCategories } from './categories';
-import type { CountMemo } from './count-memo';
 import { findProduct, findProducts } from './products';
 import { searchCatalog } from './search';
 import { listShippingMethods } from './shipping-methods';

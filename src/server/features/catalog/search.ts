@@ -1,6 +1,6 @@
 import { LIMITS } from '#shared/constants';
 import type { SearchResponse } from '#shared/schemas/catalog';
-import type { SqlRunner } from '../../db/client';
+import type { SqlRunner } from '../../platform/db/client';
 import { readOutOfStockSettings } from './out-of-stock-settings';
 import { IN_STOCK } from './products';
 

@@ -1,5 +1,5 @@
 import type { ShippingMethod } from '#shared/schemas/catalog';
-import type { SqlRunner } from '../../db/client';
+import type { SqlRunner } from '../../platform/db/client';
 
 /** Enabled shipping methods in display order: the one source for the policy page and checkout. */
 export async function listShippingMethods(sql: SqlRunner): Promise<ShippingMethod[]> {

@@ -1,16 +1,10 @@
+import type { QueryCreator, Selectable } from 'kysely';
 import type { CheckoutSummary, ShippingOption } from '#shared/schemas/checkout';
 import type { AppDeps } from '../../context';
-import type { SqlRunner } from '../../db/client';
+import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { DB } from '../../platform/db/types';
 import { getCart } from '../cart/cart';
-
-export type ShippingMethodRow = {
-  code: string;
-  name: string;
-  fee_kobo: number;
-  free_above_kobo: number | null;
-  min_days: number;
-  max_days: number;
-};
 
 /** Free when the subtotal is above the method's threshold (the policy's 'free above ₦25,000'). */
 export function shippingCost(
@@ -21,14 +15,35 @@ export function shippingCost(
 }
 
 /** The columns of shipping_methods that price an order (ShippingMethodRow). */
-export const SHIPPING_METHOD_COLUMNS = 'code, name, fee_kobo, free_above_kobo, min_days, max_days';
-/** Enabled methods, in the order checkout offers them. */
-export const ENABLED_SHIPPING_METHODS = `SELECT ${SHIPPING_METHOD_COLUMNS}
-  FROM shipping_methods WHERE is_enabled ORDER BY display_order, name`;
+export const SHIPPING_METHOD_COLUMNS = [
+  'code',
+  'name',
+  'fee_kobo',
+  'free_above_kobo',
+  'min_days',
+  'max_days',
+] as const;
+
+/**
+ * Enabled methods, in the order checkout offers them: a query on its own, or a subquery of a
+ * larger one (placing an order reads them with its other settings in one statement).
+ */
+export const enabledShippingMethods = (db: QueryCreator<DB>) =>
+  db
+    .selectFrom('shipping_methods')
+    .select(SHIPPING_METHOD_COLUMNS)
+    .where((eb) => eb.ref('is_enabled'))
+    .orderBy('display_order')
+    .orderBy('name');
+
+export type ShippingMethodRow = Pick<
+  Selectable<DB['shipping_methods']>,
+  (typeof SHIPPING_METHOD_COLUMNS)[number]
+>;
 
 /** Enabled shipping methods from the database, each priced for this subtotal. */
 export async function shippingOptions(sql: SqlRunner, subtotalKobo: number): Promise<ShippingOption[]> {
-  return priceShippingMethods(await sql.query<ShippingMethodRow>(ENABLED_SHIPPING_METHODS), subtotalKobo);
+  return priceShippingMethods(await enabledShippingMethods(queries(sql)).execute(), subtotalKobo);
 }
 
 /** Shipping methods read by the caller, each priced for this subtotal. */
@@ -37,8 +52,8 @@ export function priceShippingMethods(rows: ShippingMethodRow[], subtotalKobo: nu
     const method = {
       code: row.code,
       name: row.name,
-      feeKobo: Number(row.fee_kobo),
-      freeAboveKobo: row.free_above_kobo === null ? null : Number(row.free_above_kobo),
+      feeKobo: row.fee_kobo,
+      freeAboveKobo: row.free_above_kobo,
       minDays: row.min_days,
       maxDays: row.max_days,
     };
@@ -50,24 +65,19 @@ export function priceShippingMethods(rows: ShippingMethodRow[], subtotalKobo: nu
 export async function getCheckout(deps: AppDeps, userId: string): Promise<CheckoutSummary> {
   const sql = deps.database.sql;
   const cart = await getCart(deps, userId);
-  const [profile] = await sql.query<{
-    first_name: string;
-    last_name: string;
-    email: string;
-    phone: string | null;
-  }>('SELECT first_name, last_name, email, phone FROM users WHERE id = $1', [userId]);
-  const [address] = await sql.query<{
-    full_name: string;
-    email: string;
-    phone: string;
-    address: string;
-    city: string;
-    state: string;
-  }>(
-    `SELECT full_name, email, phone, address, city, state FROM addresses
-      WHERE user_id = $1 ORDER BY is_default DESC, updated_at DESC LIMIT 1`,
-    [userId],
-  );
+  const profile = await queries(sql)
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'email', 'phone'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  const address = await queries(sql)
+    .selectFrom('addresses')
+    .select(['full_name', 'email', 'phone', 'address', 'city', 'state'])
+    .where('user_id', '=', userId)
+    .orderBy('is_default', 'desc')
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const firstName = profile?.first_name ?? '';
   const lastName = profile?.last_name ?? '';
   const shippingMethods = await shippingOptions(sql, cart.subtotalKobo);

@@ -1,5 +1,8 @@
-import type { SqlRunner } from '../../db/client';
-import { conflict } from '../../errors';
+import { type ExpressionBuilder, sql as pg } from 'kysely';
+import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { DB } from '../../platform/db/types';
+import { conflict } from '../../platform/errors';
 
 /**
  * What one account may hold in unpaid orders, so that nobody can reserve a variant's whole stock
@@ -23,8 +26,9 @@ export const ORDER_LIMIT_MESSAGES = {
     `You already have ${held} of ${label} in orders waiting for payment; at most ${ORDER_LIMITS.unpaidUnitsPerVariant} can be held at once. Please pay for those first.`,
 } as const;
 
-/** Unpaid: still pending and holding its stock (not cancelled, expired or paid). */
-const UNPAID = `o.status = 'pending' AND o.payment_status IN ('pending', 'failed')`;
+/** Unpaid: still pending and holding its stock (not cancelled, expired or paid), of orders `o`. */
+const unpaid = (eb: ExpressionBuilder<DB & { o: DB['orders'] }, 'o'>) =>
+  eb.and([eb('o.status', '=', 'pending'), eb('o.payment_status', 'in', ['pending', 'failed'])]);
 
 type OrderLine = { variantId: string; quantity: number; label: string };
 
@@ -62,22 +66,41 @@ export async function checkOrderLimits(
   }
   // One statement: the account's row locked, its unpaid orders counted and what they hold of
   // these variants summed.
-  const [account] = await sql.query<{ unpaid: number; held: Record<string, number> }>(
-    `SELECT (SELECT count(*)::int FROM orders o WHERE o.user_id = u.id AND ${UNPAID}) AS unpaid,
-            (SELECT coalesce(json_object_agg(h.variant_id, h.units), '{}')
-               FROM (SELECT i.variant_id, sum(i.quantity)::int AS units
-                       FROM order_items i JOIN orders o ON o.id = i.order_id
-                      WHERE o.user_id = u.id AND ${UNPAID} AND i.variant_id = ANY($2::uuid[])
-                      GROUP BY i.variant_id) h) AS held
-       FROM users u WHERE u.id = $1 FOR UPDATE`,
-    [userId, variants.map((variant) => variant.variantId)],
-  );
+  const variantIds = variants.map((variant) => variant.variantId);
+  const account = await queries(sql)
+    .selectFrom('users as u')
+    .select((eb) => [
+      eb
+        .selectFrom('orders as o')
+        .select(eb.fn.countAll<number>().as('unpaid'))
+        .whereRef('o.user_id', '=', 'u.id')
+        .where(unpaid)
+        .as('unpaid'),
+      eb
+        .selectFrom(
+          eb
+            .selectFrom('order_items as i')
+            .innerJoin('orders as o', 'o.id', 'i.order_id')
+            .select((eb) => ['i.variant_id', eb.fn.sum<number>('i.quantity').as('units')])
+            .whereRef('o.user_id', '=', 'u.id')
+            .where(unpaid)
+            .where((eb) => eb('i.variant_id', '=', eb.fn.any(pg<string[]>`${variantIds}::uuid[]`)))
+            .groupBy('i.variant_id')
+            .as('h'),
+        )
+        // Units by variant id, as one JSON object (the builder has no json_object_agg).
+        .select(pg<Record<string, number>>`coalesce(json_object_agg(h.variant_id, h.units), '{}')`.as('held'))
+        .as('held'),
+    ])
+    .where('u.id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
   if ((account?.unpaid ?? 0) >= ORDER_LIMITS.unpaidOrdersPerAccount) {
     throw conflict('order_limit', ORDER_LIMIT_MESSAGES.unpaidOrders);
   }
   const held = account?.held ?? {};
   for (const variant of variants) {
-    const already = Number(held[variant.variantId] ?? 0);
+    const already = held[variant.variantId] ?? 0;
     if (already + variant.quantity > ORDER_LIMITS.unpaidUnitsPerVariant) {
       throw conflict('order_limit', ORDER_LIMIT_MESSAGES.unpaidUnits(variant.label, already), {
         item: { variantId: variant.variantId, name: variant.label },

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { sql as pg } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { type OutOfStockSettings, shortId } from '#shared/constants';
 import type { CheckoutForm } from '#shared/schemas/checkout';
+import type { AddressSnapshot } from '#shared/schemas/orders';
 import type { AppDeps } from '../../context';
-import { announceAll, type Change } from '../../db/announce';
-import type { SqlRunner } from '../../db/client';
-import type { AddressSnapshot } from '../../db/schema';
-import { AppError, badRequest, conflict } from '../../errors';
+import { announceAll, type Change } from '../../platform/db/announce';
+import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import { AppError, badRequest, conflict } from '../../platform/errors';
 import { clearCartIn, itemLabel, lineStatus, readCartRows } from '../cart/cart';
 import { outOfStockFrom } from '../catalog/out-of-stock-settings';
 import { checkOrderDrops } from '../drops/drop-rules';
@@ -13,7 +16,7 @@ import { type StoreIdentity, storeIdentityFrom } from '../email/store-identity';
 import { queueLowStockAlert } from '../inventory/low-stock';
 import { outOfStock, reserveStock } from '../inventory/stock';
 import { queueRenderedOrderEmail } from '../orders/order-emails';
-import { ENABLED_SHIPPING_METHODS, priceShippingMethods, type ShippingMethodRow } from './checkout';
+import { enabledShippingMethods, priceShippingMethods } from './checkout';
 import { checkOrderLimits } from './order-limits';
 
 function addresses(form: CheckoutForm): { shipping: AddressSnapshot; billing: AddressSnapshot } {
@@ -40,28 +43,35 @@ function addresses(form: CheckoutForm): { shipping: AddressSnapshot; billing: Ad
   };
 }
 
-type OrderContext = {
-  methods: ShippingMethodRow[];
-  out_of_stock: Partial<OutOfStockSettings> | null;
-  store: Partial<StoreIdentity> | null;
-  email: string;
-  first_name: string;
-  email_verified: boolean;
-};
-
 /**
  * What an order needs besides the cart, in one read: the shipping methods, the out-of-stock and
  * store settings, and the account the receipt goes to.
  */
-async function readOrderContext(sql: SqlRunner, userId: string): Promise<OrderContext> {
-  const [row] = await sql.query<OrderContext>(
-    `SELECT (SELECT coalesce(json_agg(m), '[]') FROM (${ENABLED_SHIPPING_METHODS}) m) AS methods,
-            (SELECT value FROM settings WHERE key = 'out_of_stock') AS out_of_stock,
-            (SELECT value FROM settings WHERE key = 'store') AS store,
-            u.email, u.first_name, u.email_verified
-       FROM users u WHERE u.id = $1`,
-    [userId],
-  );
+async function readOrderContext(sql: SqlRunner, userId: string) {
+  const db = queries(sql);
+  const row = await db
+    .selectFrom('users as u')
+    .select((eb) => [
+      jsonArrayFrom(enabledShippingMethods(db)).as('methods'),
+      // Settings are JSON the admin's forms wrote: each is read as that form's shape.
+      eb
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'out_of_stock')
+        .$narrowType<{ value: Partial<OutOfStockSettings> }>()
+        .as('out_of_stock'),
+      eb
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'store')
+        .$narrowType<{ value: Partial<StoreIdentity> }>()
+        .as('store'),
+      'u.email',
+      'u.first_name',
+      'u.email_verified',
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
   if (!row) throw new AppError('cart_empty', 400, 'Your cart is empty');
   return row;
 }
@@ -113,7 +123,7 @@ export async function placeOrder(
       rows.map((row) => ({ variantId: row.variant_id, quantity: row.quantity, label: itemLabel(row) })),
     );
     const context = await readOrderContext(sql, userId);
-    const subtotalKobo = rows.reduce((sum, row) => sum + Number(row.price_kobo) * row.quantity, 0);
+    const subtotalKobo = rows.reduce((sum, row) => sum + row.price_kobo * row.quantity, 0);
     const method = priceShippingMethods(context.methods, subtotalKobo).find(
       (option) => option.code === form.shippingMethodCode,
     );
@@ -134,37 +144,52 @@ export async function placeOrder(
       color: row.color,
       image_key: row.image_id,
       quantity: row.quantity,
-      unit_price_kobo: Number(row.price_kobo),
+      unit_price_kobo: row.price_kobo,
     }));
     const totalAmountKobo = subtotalKobo + method.costKobo;
-    await sql.query(
-      `WITH new_order AS (
-         INSERT INTO orders (id, user_id, email, status, payment_status, subtotal_kobo, shipping_cost_kobo,
-                             total_amount_kobo, shipping_address, billing_address, shipping_method,
-                             shipping_method_code, notes)
-         VALUES ($1, $2, $3, 'pending', 'pending', $4, $5, $6, $7, $8, $9, $10, $11)
-       )
-       INSERT INTO order_items (id, order_id, product_id, variant_id, name, gender, size, color, image_key,
-                                quantity, unit_price_kobo)
-       SELECT item.id, $1, item.product_id, item.variant_id, item.name, item.gender, item.size, item.color,
-              item.image_key, item.quantity, item.unit_price_kobo
-         FROM jsonb_to_recordset($12::jsonb) AS item(id uuid, product_id uuid, variant_id uuid, name text,
-              gender text, size text, color text, image_key text, quantity integer, unit_price_kobo bigint)`,
-      [
-        id,
-        userId,
-        shipping.email,
-        subtotalKobo,
-        method.costKobo,
-        totalAmountKobo,
-        JSON.stringify(shipping),
-        JSON.stringify(billing),
-        method.name,
-        method.code,
-        form.notes ? form.notes : null,
-        JSON.stringify(items),
-      ],
-    );
+    // The order and its items in one statement, whatever the number of lines: the items travel as
+    // one JSON parameter, read by jsonb_to_recordset (SQL text: the builder has no column list for
+    // it), so the statement's text never changes and stays prepared.
+    await queries(sql)
+      .with('new_order', (db) =>
+        db.insertInto('orders').values({
+          id,
+          user_id: userId,
+          email: shipping.email,
+          status: 'pending',
+          payment_status: 'pending',
+          subtotal_kobo: subtotalKobo,
+          shipping_cost_kobo: method.costKobo,
+          total_amount_kobo: totalAmountKobo,
+          shipping_address: shipping,
+          billing_address: billing,
+          shipping_method: method.name,
+          shipping_method_code: method.code,
+          notes: form.notes ? form.notes : null,
+        }),
+      )
+      .insertInto('order_items')
+      .columns([
+        'id',
+        'order_id',
+        'product_id',
+        'variant_id',
+        'name',
+        'gender',
+        'size',
+        'color',
+        'image_key',
+        'quantity',
+        'unit_price_kobo',
+      ])
+      .expression(
+        pg`SELECT item.id, ${id}::uuid, item.product_id, item.variant_id, item.name, item.gender, item.size,
+                  item.color, item.image_key, item.quantity, item.unit_price_kobo
+             FROM jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS item(id uuid, product_id uuid,
+                  variant_id uuid, name text, gender text, size text, color text, image_key text,
+                  quantity integer, unit_price_kobo bigint)`,
+      )
+      .execute();
     await clearCartIn(sql, userId);
     // The confirmation commits with the order, or not at all. It goes to the account's confirmed
     // address (only confirmed accounts can sign in, but the rule is the receipt's, so it is

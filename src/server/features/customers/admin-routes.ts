@@ -7,7 +7,7 @@ import {
   setCustomerRoleRequest,
 } from '#shared/schemas/customers';
 import { type AppEnv, actorOf } from '../../context';
-import { notFound } from '../../errors';
+import { notFound } from '../../platform/errors';
 import { readJson, readQuery } from '../../validate';
 import { requireAdmin } from '../accounts/guards';
 import { sendCustomerEmail, setCustomerRole } from './customer-actions';

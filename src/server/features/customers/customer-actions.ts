@@ -6,8 +6,8 @@ import {
   type SendCustomerEmailRequest,
 } from '#shared/schemas/customers';
 import type { Actor, AppDeps } from '../../context';
-import { announce } from '../../db/announce';
-import { AppError, notFound } from '../../errors';
+import { announce } from '../../platform/db/announce';
+import { AppError, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 import { renderBrandEmail } from '../email/layout';
 import { queueEmail } from '../email/outbox';

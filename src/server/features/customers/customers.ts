@@ -10,8 +10,8 @@ import {
 } from '#shared/schemas/customers';
 import type { EmailStatus } from '#shared/schemas/emails';
 import type { AppDeps } from '../../context';
-import type { SqlRunner } from '../../db/client';
-import { notFound } from '../../errors';
+import type { SqlRunner } from '../../platform/db/client';
+import { notFound } from '../../platform/errors';
 import { listAddresses } from '../accounts/addresses';
 import { customerSalesSql } from '../payments/ledger';
 

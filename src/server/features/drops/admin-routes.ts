@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { dropSettingsSchema } from '#shared/schemas/drops';
 import { type AppEnv, actorOf } from '../../context';
-import { notFound } from '../../errors';
+import { notFound } from '../../platform/errors';
 import { readJson } from '../../validate';
 import { requireAdmin } from '../accounts/guards';
 import { setProductDrop } from './set-drop';

@@ -1,6 +1,6 @@
 import { formatDateTime } from '#shared/dates';
-import type { SqlRunner } from '../../db/client';
-import { conflict } from '../../errors';
+import type { SqlRunner } from '../../platform/db/client';
+import { conflict } from '../../platform/errors';
 
 /**
  * The drop rules every way into a cart or an order applies (cart/cart.ts, checkout/place-order.ts):

@@ -1,7 +1,7 @@
 import type { DropSettingsInput, ProductDrop } from '#shared/schemas/drops';
 import type { Actor, AppDeps } from '../../context';
-import { announce } from '../../db/announce';
-import { notFound } from '../../errors';
+import { announce } from '../../platform/db/announce';
+import { notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 
 type DropColumns = { release_at: Date | string | null; limit_per_customer: number | null };

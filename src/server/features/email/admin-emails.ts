@@ -1,7 +1,7 @@
 import type { AdminEmail, AdminEmailListQuery, AdminEmailListResponse } from '#shared/schemas/emails';
 import type { Actor, AppDeps } from '../../context';
-import type { SqlRunner } from '../../db/client';
-import { conflict, notFound } from '../../errors';
+import type { SqlRunner } from '../../platform/db/client';
+import { conflict, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 import { deliverEmailJob, type EmailStatus } from './outbox';
 

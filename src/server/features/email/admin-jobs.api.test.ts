@@ -4,8 +4,8 @@ import { createSignedInUser } from '../../../../tests/factories/accounts';
 import { createPendingOrder, orderRow } from '../../../../tests/factories/orders';
 import { type FakePaystack, paystackEnv, startFakePaystack } from '../../../../tests/setup/fake-paystack';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { JOB_SCHEMA } from '../../jobs/queue';
-import { signWebhook } from '../payments/gateway';
+import { JOB_SCHEMA } from '../../platform/jobs/queue';
+import { signWebhook } from '../../platform/paystack/gateway';
 
 /**
  * Settings → Emails, background work that failed: jobs other than email deliveries that failed

@@ -1,7 +1,7 @@
 import type { FailedJob, FailedJobListQuery, FailedJobListResponse } from '#shared/schemas/emails';
 import type { Actor, AppDeps } from '../../context';
-import { conflict, notFound } from '../../errors';
-import { JOB_SCHEMA } from '../../jobs/queue';
+import { conflict, notFound } from '../../platform/errors';
+import { JOB_SCHEMA } from '../../platform/jobs/queue';
 import { recordAudit } from '../audit/record-audit';
 import { deliverEmailJob } from './outbox';
 

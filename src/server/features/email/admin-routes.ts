@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { adminEmailListQuery, emailIdParams, failedJobListQuery, jobIdParams } from '#shared/schemas/emails';
 import { type AppEnv, actorOf } from '../../context';
-import { notFound } from '../../errors';
+import { notFound } from '../../platform/errors';
 import { readQuery } from '../../validate';
 import { requireAdmin } from '../accounts/guards';
 import { listEmails, resendEmail } from './admin-emails';

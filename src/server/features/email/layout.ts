@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../html';
+import { escapeHtml } from '../../platform/html';
 import type { StoreIdentity } from './store-identity';
 
 export type BrandEmailContent = {

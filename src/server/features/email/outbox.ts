@@ -1,6 +1,5 @@
-import type { AppDeps } from '../../context';
-import type { SqlRunner } from '../../db/client';
-import { defineJob } from '../../jobs/define';
+import { type AppDeps, defineJob } from '../../context';
+import type { SqlRunner } from '../../platform/db/client';
 import { getStoreIdentity } from './store-identity';
 
 export type EmailMessage = {

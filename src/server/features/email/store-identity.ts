@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../context';
-import type { SqlRunner } from '../../db/client';
+import type { SqlRunner } from '../../platform/db/client';
 
 /** What emails say about the shop: from the `store` setting (Settings → Store). */
 export type StoreIdentity = { name: string; supportEmail: string; supportPhone: string };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { loadMigrations } from '../../db/migrate';
+import { loadMigrations } from '../../platform/db/migrate';
 
 let t: TestApp;
 beforeAll(async () => {

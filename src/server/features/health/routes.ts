@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../context';
-import { currentVersion } from '../../db/migrate';
+import { currentVersion } from '../../platform/db/migrate';
 
 const constantBodies = new Map<number, string>();
 

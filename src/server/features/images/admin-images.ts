@@ -1,8 +1,8 @@
 import type { AdminImage, ImageOrderRequest } from '#shared/schemas/admin-products';
 import type { Actor, AppDeps } from '../../context';
-import { announce } from '../../db/announce';
-import type { SqlRunner } from '../../db/client';
-import { AppError, badRequest, notFound } from '../../errors';
+import { announce } from '../../platform/db/announce';
+import type { SqlRunner } from '../../platform/db/client';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 import {
   deleteImageFiles,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MESSAGES } from '#shared/schemas/images';
 import { createProduct } from '../../../../tests/factories/catalog';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import { deleteProductImages, storeProductImage } from './product-images';
 
 let t: TestApp;

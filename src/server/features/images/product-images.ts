@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ImageVariant } from '#shared/schemas/images';
 import type { AppDeps } from '../../context';
-import type { SqlRunner } from '../../db/client';
-import type { ImageRendition } from '../../db/schema';
-import { notFound } from '../../errors';
+import type { SqlRunner } from '../../platform/db/client';
+import { notFound } from '../../platform/errors';
 import { type RenderedImage, renderProductImage } from './render';
+
+/** One stored file of an image (product_images.renditions holds them as JSON). */
+export type ImageRendition = { width: number; height: number; bytes: number; kind: 'webp' | 'preview' };
 
 /**
  * Product images are stored once, in the 'product-images' bucket:

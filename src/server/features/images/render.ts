@@ -1,6 +1,6 @@
 import sharp, { type CreateRaw, type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_MESSAGES, type ImageVariant } from '#shared/schemas/images';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 
 /**
  * Turns an uploaded image into the files the shop keeps: square WebP renditions at 400, 800 and

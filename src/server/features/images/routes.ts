@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { type Context, Hono } from 'hono';
 import { IMAGE_VARIANTS, type ImageVariant } from '#shared/schemas/images';
 import type { AppEnv } from '../../context';
-import { notFound } from '../../errors';
-import { type Bucket, isValidKey, type StoredObject } from '../storage/storage';
+import { notFound } from '../../platform/errors';
+import { type Bucket, isValidKey, type StoredObject } from '../../platform/storage/storage';
 import { ensureRenditions, findImageFolder, PRODUCT_IMAGES_BUCKET, renditionKey } from './product-images';
 
 /**

@@ -1,10 +1,13 @@
+import type { AdminStockReason } from '#shared/schemas/admin-products';
 import type { Actor, AppDeps } from '../../context';
-import { announce } from '../../db/announce';
-import type { SqlRunner } from '../../db/client';
-import type { StockReason } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
+import { announce } from '../../platform/db/announce';
+import type { SqlRunner } from '../../platform/db/client';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
+
+/** Why stock changed: an admin's reason, or 'initial' for the stock a product was created with. */
+export type StockReason = 'initial' | AdminStockReason;
 
 export type StockChange = {
   variantId: string;

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../context';
-import type { SqlRunner } from '../../db/client';
+import type { SqlRunner } from '../../platform/db/client';
 import { renderBrandEmail } from '../email/layout';
 import { queueEmail } from '../email/outbox';
 import { readStoreIdentity } from '../email/store-identity';

@@ -1,6 +1,6 @@
-import { announceAll, CHANGES_CHANNEL, type Change } from '../../db/announce';
-import type { SqlRunner } from '../../db/client';
-import { conflict } from '../../errors';
+import { announceAll, CHANGES_CHANNEL, type Change } from '../../platform/db/announce';
+import type { SqlRunner } from '../../platform/db/client';
+import { conflict } from '../../platform/errors';
 import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
 
 export type StockClaim = { variantId: string; quantity: number; label: string };

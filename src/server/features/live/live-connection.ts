@@ -2,9 +2,9 @@ import type { SSEStreamingApi } from 'hono/streaming';
 import { isAdminRole } from '#shared/constants';
 import { LIVE_LIMITS, type LiveChange, type LiveEnd, type LiveMessage } from '#shared/live';
 import type { AppDeps } from '../../context';
-import type { Change } from '../../db/announce';
+import type { ChangeSubscriber } from '../../platform/change-feed';
+import type { Change } from '../../platform/db/announce';
 import { activeSessionRole } from '../accounts/accounts';
-import type { ChangeSubscriber } from './change-feed';
 import { concerns, type Topic, type Viewer, visibleProducts } from './topics';
 
 export type LiveOptions = {

@@ -10,7 +10,7 @@ import { changeMessages, eventually, readSse, type SseReader } from '../../../..
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { createApp } from '../../app';
 import { actorOf, systemActor } from '../../context';
-import { announce, CHANGES_CHANNEL, type Change } from '../../db/announce';
+import { announce, CHANGES_CHANNEL, type Change } from '../../platform/db/announce';
 import { changeVariantStock } from '../inventory/change-stock';
 import { cancelOrder } from '../orders/cancel-order';
 

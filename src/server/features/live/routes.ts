@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../../context';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import { LiveConnection, type LiveOptions, RETRY_MS } from './live-connection';
 import { authorizeTopics, parseTopics, viewerOf } from './topics';
 

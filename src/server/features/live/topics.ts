@@ -1,8 +1,8 @@
 import { isAdminRole } from '#shared/constants';
 import { LIVE_LIMITS, type LiveTopic } from '#shared/live';
 import type { AppDeps, SessionUser } from '../../context';
-import type { Change } from '../../db/announce';
-import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
+import type { Change } from '../../platform/db/announce';
+import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors';
 
 const ADMIN_AREAS = ['orders', 'profiles', 'stock', 'notifications', 'settings'] as const;
 type AdminArea = (typeof ADMIN_AREAS)[number];

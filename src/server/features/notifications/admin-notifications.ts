@@ -1,8 +1,8 @@
 import type { AdminNotification, NotificationCreateRequest } from '#shared/schemas/settings';
 import type { Actor, AppDeps } from '../../context';
-import { announce } from '../../db/announce';
-import type { SqlRunner } from '../../db/client';
-import { badRequest, notFound } from '../../errors';
+import { announce } from '../../platform/db/announce';
+import type { SqlRunner } from '../../platform/db/client';
+import { badRequest, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 
 type Row = {

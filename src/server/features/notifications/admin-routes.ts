@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { notificationCreateRequest, notificationUpdateRequest } from '#shared/schemas/settings';
 import { type AppEnv, actorOf } from '../../context';
-import { notFound } from '../../errors';
+import { notFound } from '../../platform/errors';
 import { readJson } from '../../validate';
 import { requireAdmin } from '../accounts/guards';
 import {

@@ -1,4 +1,5 @@
-import type { OrderStatus, PaymentStatus } from '#shared/constants';
+import { sql as pg } from 'kysely';
+import type { OrderStatus } from '#shared/constants';
 import type {
   AdminOrderDetail,
   AdminOrderListResponse,
@@ -6,9 +7,11 @@ import type {
   AdminRefund,
 } from '#shared/schemas/admin-orders';
 import type { Actor, AppDeps } from '../../context';
-import { announce } from '../../db/announce';
-import type { SqlRunner } from '../../db/client';
-import { conflict, notFound } from '../../errors';
+import { announce } from '../../platform/db/announce';
+import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import { iso, isoOrNull } from '../../platform/db/values';
+import { conflict, notFound } from '../../platform/errors';
 import { actorName } from '../audit/actor-names';
 import { recordAudit } from '../audit/record-audit';
 import { reReserveOrderStock } from '../inventory/stock';
@@ -22,44 +25,34 @@ import {
 import { refundCancelledOrder } from '../payments/refunds';
 import { cancelOrderIn } from './cancel-order';
 import { queueOrderEmail } from './order-emails';
-import {
-  FROM_ORDERS,
-  LIST_COLUMNS,
-  type ListRow,
-  type OrderSearch,
-  searchClause,
-  toRow,
-} from './order-search';
+import { listedOrders, type OrderSearch, searchClause, searchedOrders, toRow } from './order-search';
 import { orderTimeline } from './order-timeline';
 import { loadOrder } from './orders';
 
 export type { OrderSearch } from './order-search';
-
-const iso = (value: Date | string): string => new Date(value).toISOString();
-const isoOrNull = (value: Date | string | null): string | null => (value ? iso(value) : null);
 
 /** The Orders tab: newest first, a page at a time, with the total for paging. */
 export async function listAdminOrders(
   deps: AppDeps,
   search: OrderSearch & { page: number; pageSize: number },
 ): Promise<AdminOrderListResponse> {
-  const sql = deps.database.sql;
-  const { where, params } = searchClause(search, 1);
-  const [count] = await sql.query<{ total: string | number }>(
-    `SELECT count(*) AS total FROM orders o LEFT JOIN users u ON u.id = o.user_id ${where}`,
-    params,
-  );
-  const limit = params.length + 1;
-  const rows = await sql.query<ListRow>(
-    `SELECT ${LIST_COLUMNS} FROM ${FROM_ORDERS} ${where}
-      ORDER BY o.created_at DESC, o.id DESC LIMIT $${limit} OFFSET $${limit + 1}`,
-    [...params, search.pageSize, (search.page - 1) * search.pageSize],
-  );
+  const db = queries(deps.database.sql);
+  const count = await searchedOrders(db)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where(searchClause(search))
+    .executeTakeFirstOrThrow();
+  const rows = await listedOrders(db)
+    .where(searchClause(search))
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(search.pageSize)
+    .offset((search.page - 1) * search.pageSize)
+    .execute();
   return {
     orders: rows.map(toRow),
     page: search.page,
     pageSize: search.pageSize,
-    total: Number(count!.total),
+    total: count.total,
   };
 }
 
@@ -68,27 +61,30 @@ export async function getAdminOrder(deps: AppDeps, orderId: string): Promise<Adm
   const sql = deps.database.sql;
   const order = await loadOrder(sql, orderId);
   if (!order) throw notFound('Order not found');
-  const [extra] = await sql.query<{ customer_email: string | null }>(
-    'SELECT u.email AS customer_email FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1',
-    [orderId],
-  );
+  const extra = await queries(sql)
+    .selectFrom('orders as o')
+    .leftJoin('users as u', 'u.id', 'o.user_id')
+    .select('u.email as customer_email')
+    .where('o.id', '=', orderId)
+    .executeTakeFirst();
   const customerEmail = extra?.customer_email ?? null;
   const ledger = await listLedgerEntries(sql, orderId);
   const money = await readOrderMoney(sql, orderId);
-  const paymentRows = await sql.query<{
-    reference: string;
-    amount_kobo: string | number;
-    status: AdminPayment['status'];
-    provider_status: string | null;
-    channel: string | null;
-    created_at: Date | string;
-    verified_at: Date | string | null;
-  }>(
-    `SELECT pt.reference, pt.amount_kobo, pt.status, pt.provider_status, pt.provider_response->>'channel' AS channel,
-            pt.created_at, pt.verified_at
-       FROM payment_transactions pt WHERE pt.order_id = $1 ORDER BY pt.created_at`,
-    [orderId],
-  );
+  const paymentRows = await queries(sql)
+    .selectFrom('payment_transactions as pt')
+    .select([
+      'pt.reference',
+      'pt.amount_kobo',
+      'pt.status',
+      'pt.provider_status',
+      // Paystack's answer is JSON of Paystack's shape, not the shop's: its channel read as text.
+      pg<string | null>`pt.provider_response->>'channel'`.as('channel'),
+      'pt.created_at',
+      'pt.verified_at',
+    ])
+    .where('pt.order_id', '=', orderId)
+    .orderBy('pt.created_at')
+    .execute();
   const refundedOf = (reference: string) =>
     ledger
       .filter((entry) => entry.kind === 'refund_processed' && entry.reference === reference)
@@ -97,7 +93,7 @@ export async function getAdminOrder(deps: AppDeps, orderId: string): Promise<Adm
     const charge = ledger.find((entry) => entry.kind === 'charge' && entry.reference === row.reference);
     return {
       reference: row.reference,
-      amountKobo: Number(row.amount_kobo),
+      amountKobo: row.amount_kobo,
       status: row.status,
       providerStatus: row.provider_status,
       channel: row.channel,
@@ -109,32 +105,20 @@ export async function getAdminOrder(deps: AppDeps, orderId: string): Promise<Adm
       verifiedAt: isoOrNull(row.verified_at),
     };
   });
-  const refundRows = await sql.query<{
-    id: string;
-    reference: string;
-    amount_kobo: string | number;
-    kind: AdminRefund['kind'];
-    status: AdminRefund['status'];
-    provider_status: string | null;
-    provider_refund_id: string | null;
-    reason: string | null;
-    error: string | null;
-    actor_label: string;
-    created_at: Date | string;
-    processed_at: Date | string | null;
-    last_checked_at: Date | string | null;
-    next_check_at: Date | string | null;
-    retry_of: string | null;
-    retried_by: string | null;
-  }>(
-    `SELECT r.*, (SELECT n.id FROM refunds n WHERE n.retry_of = r.id) AS retried_by
-       FROM refunds r WHERE r.order_id = $1 ORDER BY r.created_at, r.id`,
-    [orderId],
-  );
+  const refundRows = await queries(sql)
+    .selectFrom('refunds as r')
+    .selectAll('r')
+    .select((eb) =>
+      eb.selectFrom('refunds as n').select('n.id').whereRef('n.retry_of', '=', 'r.id').as('retried_by'),
+    )
+    .where('r.order_id', '=', orderId)
+    .orderBy('r.created_at')
+    .orderBy('r.id')
+    .execute();
   const refunds: AdminRefund[] = refundRows.map((row) => ({
     id: row.id,
     reference: row.reference,
-    amountKobo: Number(row.amount_kobo),
+    amountKobo: row.amount_kobo,
     kind: row.kind,
     status: row.status,
     providerStatus: row.provider_status,
@@ -167,31 +151,46 @@ export async function getAdminOrder(deps: AppDeps, orderId: string): Promise<Adm
   };
 }
 
-type LockedOrder = {
-  user_id: string | null;
-  status: OrderStatus;
-  payment_status: PaymentStatus;
-  stock_released_at: Date | null;
-  cancelled_by: 'expiry' | 'shopper' | 'admin' | null;
-};
-
-async function lockOrder(sql: SqlRunner, orderId: string): Promise<LockedOrder> {
-  const [order] = await sql.query<LockedOrder>(
-    'SELECT user_id, status, payment_status, stock_released_at, cancelled_by FROM orders WHERE id = $1 FOR UPDATE',
-    [orderId],
-  );
+async function lockOrder(sql: SqlRunner, orderId: string) {
+  const order = await queries(sql)
+    .selectFrom('orders')
+    .select(['user_id', 'status', 'payment_status', 'stock_released_at', 'cancelled_by'])
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!order) throw notFound('Order not found');
   return order;
 }
 
 /** Whether a refund of the money that paid the order is pending or done: it is no longer the order's. */
 async function paymentGivenBack(sql: SqlRunner, orderId: string): Promise<boolean> {
-  const [row] = await sql.query<{ given: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM refunds r JOIN ledger_entries c ON c.kind = 'charge' AND c.reference = r.reference
-                     WHERE r.order_id = $1 AND c.disposition = 'applied' AND r.status IN ('pending', 'processed'))
-         OR EXISTS (SELECT 1 FROM ledger_entries l WHERE l.order_id = $1 AND l.kind = 'offline_refund') AS given`,
-    [orderId],
-  );
+  const row = await queries(sql)
+    .selectNoFrom((eb) =>
+      eb
+        .or([
+          eb.exists(
+            eb
+              .selectFrom('refunds as r')
+              .innerJoin('ledger_entries as c', (join) =>
+                join.on('c.kind', '=', 'charge').onRef('c.reference', '=', 'r.reference'),
+              )
+              .select(pg<number>`1`.as('one'))
+              .where('r.order_id', '=', orderId)
+              .where('c.disposition', '=', 'applied')
+              .where('r.status', 'in', ['pending', 'processed']),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('ledger_entries as l')
+              .select(pg<number>`1`.as('one'))
+              .where('l.order_id', '=', orderId)
+              .where('l.kind', '=', 'offline_refund'),
+          ),
+        ])
+        .$castTo<boolean>()
+        .as('given'),
+    )
+    .executeTakeFirst();
   return row?.given ?? false;
 }
 
@@ -219,9 +218,11 @@ export async function setOrderStatus(
     if (order.status === 'cancelled' && status === 'cancelled') {
       // It expired (or went back to the cart) just before: the admin's cancellation stands all
       // the same, so a payment arriving late is refunded rather than reviving it.
-      await sql.query(`UPDATE orders SET cancelled_by = 'admin', updated_at = now() WHERE id = $1`, [
-        orderId,
-      ]);
+      await queries(sql)
+        .updateTable('orders')
+        .set({ cancelled_by: 'admin', updated_at: pg<Date>`now()` })
+        .where('id', '=', orderId)
+        .execute();
       await recordAudit(sql, actor, {
         action: 'status_changed',
         entityType: 'order',
@@ -254,12 +255,16 @@ export async function setOrderStatus(
         }
         reserved = true;
       }
-      await sql.query(
-        `UPDATE orders SET status = $2, updated_at = now(), cancelled_by = NULL,
-                stock_released_at = CASE WHEN $3::boolean THEN NULL ELSE stock_released_at END
-          WHERE id = $1`,
-        [orderId, status, reserved],
-      );
+      await queries(sql)
+        .updateTable('orders')
+        .set({
+          status,
+          updated_at: pg<Date>`now()`,
+          cancelled_by: null,
+          ...(reserved ? { stock_released_at: null } : {}),
+        })
+        .where('id', '=', orderId)
+        .execute();
       await recordAudit(sql, actor, {
         action: 'status_changed',
         entityType: 'order',

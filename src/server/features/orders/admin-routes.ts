@@ -8,7 +8,7 @@ import {
 } from '#shared/schemas/admin-orders';
 import { offlinePaymentRequest, offlineRefundRequest } from '#shared/schemas/money';
 import { type AppEnv, actorOf } from '../../context';
-import { notFound } from '../../errors';
+import { notFound } from '../../platform/errors';
 import { readJson, readQuery } from '../../validate';
 import { requireAdmin } from '../accounts/guards';
 import { recordOfflinePayment, recordOfflineRefund } from '../payments/offline-payments';

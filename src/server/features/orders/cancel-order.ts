@@ -1,9 +1,10 @@
+import { sql as pg } from 'kysely';
 import { LIMITS } from '#shared/constants';
-import { type Actor, type AppDeps, systemActor } from '../../context';
-import { announce } from '../../db/announce';
-import type { SqlRunner } from '../../db/client';
-import { notFound } from '../../errors';
-import { defineJob } from '../../jobs/define';
+import { type Actor, type AppDeps, defineJob, systemActor } from '../../context';
+import { announce } from '../../platform/db/announce';
+import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import { notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 import { releaseStock } from '../inventory/stock';
 import { queueOrderEmail } from './order-emails';
@@ -21,21 +22,26 @@ export async function cancelOrderIn(
   by: 'shopper' | 'admin',
   reason?: string,
 ): Promise<{ userId: string | null; released: boolean }> {
-  const [order] = await sql.query<{ user_id: string | null; status: string; stock_released_at: Date | null }>(
-    'SELECT user_id, status, stock_released_at FROM orders WHERE id = $1 FOR UPDATE',
-    [orderId],
-  );
+  const db = queries(sql);
+  const order = await db
+    .selectFrom('orders')
+    .select(['user_id', 'status', 'stock_released_at'])
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!order) throw notFound('Order not found');
   const released = order.stock_released_at === null;
-  await sql.query(
-    `UPDATE orders
-        SET status = 'cancelled', cancelled_by = $3,
-            stock_released_at = coalesce(stock_released_at, now()),
-            notes = CASE WHEN $2::text IS NULL THEN notes ELSE concat_ws(E'\\n', notes, $2::text) END,
-            updated_at = now()
-      WHERE id = $1`,
-    [orderId, reason ?? null, by],
-  );
+  await db
+    .updateTable('orders')
+    .set((eb) => ({
+      status: 'cancelled',
+      cancelled_by: by,
+      stock_released_at: eb.fn.coalesce('stock_released_at', pg<Date>`now()`),
+      ...(reason === undefined ? {} : { notes: pg<string>`concat_ws(E'\\n', notes, ${reason}::text)` }),
+      updated_at: pg<Date>`now()`,
+    }))
+    .where('id', '=', orderId)
+    .execute();
   if (released) await releaseStock(sql, [orderId]);
   await recordAudit(sql, actor, {
     action: 'status_changed',
@@ -73,25 +79,45 @@ export async function cancelOrder(
 export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()): Promise<string[]> {
   const cutoff = new Date(now.getTime() - LIMITS.unpaidOrderMinutes * 60_000);
   const expired = await deps.database.transaction(async (sql) => {
-    const rows = await sql.query<{ id: string; user_id: string | null }>(
-      `WITH due AS (
-         SELECT id FROM orders
-          WHERE status = 'pending' AND payment_status = 'pending' AND stock_released_at IS NULL
-            AND created_at <= $1
-            AND NOT EXISTS (SELECT 1 FROM payment_transactions pt
-                             WHERE pt.order_id = orders.id AND pt.status = 'pending')
-          ORDER BY created_at
-          LIMIT 200
-            FOR UPDATE SKIP LOCKED
-       )
-       UPDATE orders o
-          SET status = 'cancelled', cancelled_by = 'expiry', payment_status = 'failed', stock_released_at = now(),
-              notes = concat_ws(E'\\n', o.notes, $2::text), updated_at = now()
-         FROM due
-        WHERE o.id = due.id AND o.stock_released_at IS NULL
-       RETURNING o.id, o.user_id`,
-      [cutoff.toISOString(), EXPIRY_NOTE],
-    );
+    const rows = await queries(sql)
+      .with('due', (db) =>
+        db
+          .selectFrom('orders')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('payment_status', '=', 'pending')
+          .where('stock_released_at', 'is', null)
+          .where('created_at', '<=', cutoff)
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('payment_transactions as pt')
+                  .select(pg<number>`1`.as('one'))
+                  .whereRef('pt.order_id', '=', 'orders.id')
+                  .where('pt.status', '=', 'pending'),
+              ),
+            ),
+          )
+          .orderBy('created_at')
+          .limit(200)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .updateTable('orders as o')
+      .from('due')
+      .set({
+        status: 'cancelled',
+        cancelled_by: 'expiry',
+        payment_status: 'failed',
+        stock_released_at: pg<Date>`now()`,
+        notes: pg<string>`concat_ws(E'\\n', o.notes, ${EXPIRY_NOTE}::text)`,
+        updated_at: pg<Date>`now()`,
+      })
+      .whereRef('o.id', '=', 'due.id')
+      .where('o.stock_released_at', 'is', null)
+      .returning(['o.id', 'o.user_id'])
+      .execute();
     await releaseStock(
       sql,
       rows.map((row) => row.id),
@@ -114,7 +140,7 @@ export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()):
   return expired;
 }
 
-/** The scheduled sweep (jobs/all-jobs.ts): every minute, once across all server processes. */
+/** The scheduled sweep (src/server/jobs.ts): every minute, once across all server processes. */
 export const expireUnpaidOrdersJob = defineJob<Record<string, never>>({
   name: 'expire-unpaid-orders',
   background: true,

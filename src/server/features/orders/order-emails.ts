@@ -2,7 +2,8 @@ import { formatNaira } from '#shared/money';
 import type { OrderMoney } from '#shared/schemas/money';
 import type { Order } from '#shared/schemas/orders';
 import type { AppDeps } from '../../context';
-import type { SqlRunner } from '../../db/client';
+import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
 import { renderBrandEmail } from '../email/layout';
 import { queueEmail } from '../email/outbox';
 import { readStoreIdentity, type StoreIdentity } from '../email/store-identity';
@@ -203,11 +204,13 @@ export async function queueOrderEmail(
   if (!order) return;
   // Order emails go to the account's confirmed address; the checkout email is the delivery
   // contact only, so nobody can send the shop's mail to an address they typed.
-  const [account] = await sql.query<{ email: string; first_name: string }>(
-    `SELECT u.email, u.first_name FROM orders o JOIN users u ON u.id = o.user_id
-      WHERE o.id = $1 AND u.email_verified`,
-    [orderId],
-  );
+  const account = await queries(sql)
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .select(['u.email', 'u.first_name'])
+    .where('o.id', '=', orderId)
+    .where((eb) => eb.ref('u.email_verified'))
+    .executeTakeFirst();
   if (!account) return;
   const store = await readStoreIdentity(sql);
   const money = await readOrderMoney(sql, orderId);

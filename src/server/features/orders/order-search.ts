@@ -1,77 +1,93 @@
-import type { OrderStatus, PaymentStatus } from '#shared/constants';
+import type { Expression, ExpressionBuilder, Kysely, Nullable, SqlBool } from 'kysely';
+import { sql as pg } from 'kysely';
+import type { OrderStatus } from '#shared/constants';
 import { shortId } from '#shared/constants';
 import type { AdminOrderRow } from '#shared/schemas/admin-orders';
-import { joinOrderMoney } from '../payments/ledger';
+import type { DB } from '../../platform/db/types';
+import { iso, likeContaining, likeStartingWith } from '../../platform/db/values';
 
 /** The admin's search of orders, shared by the Orders tab and its CSV export. */
 
 export type OrderSearch = { q?: string; status: 'all' | OrderStatus };
 
-/** LIKE patterns match the text as typed: %, _ and \ lose their meaning. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Orders `o` with their account `u` (none for a guest's order), as the search reads them. */
+type OrdersAndAccounts = ExpressionBuilder<DB & { o: DB['orders']; u: Nullable<DB['users']> }, 'o' | 'u'>;
+
 /**
- * WHERE clause and parameters of the admin search: the order id in full or its start (the
- * 8-character short id, as shown and emailed), the shipping name, the shipping email or the
- * account's email; and the status filter.
+ * The admin search's condition, on orders `o` and their account `u`: the order id in full or its
+ * start (the 8-character short id, as shown and emailed), the shipping name, the shipping email or
+ * the account's email; and the status filter. LIKE patterns match the text as typed: %, _ and \
+ * lose their meaning.
  */
-export function searchClause(search: OrderSearch, first = 1): { where: string; params: unknown[] } {
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  const q = search.q?.trim();
-  if (q) {
-    if (UUID.test(q)) {
-      params.push(q.toLowerCase());
-      conditions.push(`o.id = $${first + params.length - 1}::uuid`);
-    } else {
-      params.push(`%${likeEscape(q)}%`, `${likeEscape(q.toLowerCase())}%`);
-      const contains = `$${first + params.length - 2}`;
-      const starts = `$${first + params.length - 1}`;
-      conditions.push(`(o.id::text LIKE ${starts}
-        OR o.shipping_address->>'fullName' ILIKE ${contains}
-        OR o.email ILIKE ${contains}
-        OR u.email ILIKE ${contains})`);
+export function searchClause(search: OrderSearch) {
+  return (eb: OrdersAndAccounts): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [];
+    const q = search.q?.trim();
+    if (q) {
+      if (UUID.test(q)) {
+        conditions.push(eb('o.id', '=', q.toLowerCase()));
+      } else {
+        const contains = likeContaining(q);
+        conditions.push(
+          eb.or([
+            eb(pg<string>`o.id::text`, 'like', likeStartingWith(q.toLowerCase())),
+            eb(eb.ref('o.shipping_address', '->>').key('fullName'), 'ilike', contains),
+            eb('o.email', 'ilike', contains),
+            eb('u.email', 'ilike', contains),
+          ]),
+        );
+      }
     }
-  }
-  if (search.status !== 'all') {
-    params.push(search.status);
-    conditions.push(`o.status = $${first + params.length - 1}`);
-  }
-  return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+    if (search.status !== 'all') conditions.push(eb('o.status', '=', search.status));
+    return eb.and(conditions);
+  };
 }
 
-export type ListRow = {
-  id: string;
-  created_at: Date | string;
-  customer_email: string | null;
-  shipping_name: string | null;
-  email: string;
-  item_count: string | number;
-  total_amount_kobo: string | number;
-  status: OrderStatus;
-  payment_status: PaymentStatus;
-  refund_due: boolean;
-};
+/** Orders `o` with their account `u`: what the search and the count read. */
+export const searchedOrders = (db: Kysely<DB>) =>
+  db.selectFrom('orders as o').leftJoin('users as u', 'u.id', 'o.user_id');
 
-/** Orders `o` with their account `u` and their money `m` (the ledger's view). */
-export const FROM_ORDERS = `orders o LEFT JOIN users u ON u.id = o.user_id ${joinOrderMoney('o')}`;
+/**
+ * A page of the Orders tab, or a batch of its CSV: orders `o` with their account `u` and their
+ * money `m` (the ledger's `order_money` view, one row per order), with the list's columns.
+ */
+export const listedOrders = (db: Kysely<DB>) =>
+  searchedOrders(db)
+    .innerJoin('order_money as m', 'm.order_id', 'o.id')
+    .select((eb) => [
+      'o.id',
+      'o.created_at',
+      'u.email as customer_email',
+      eb.ref('o.shipping_address', '->>').key('fullName').as('shipping_name'),
+      'o.email',
+      'o.total_amount_kobo',
+      'o.status',
+      'o.payment_status',
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('order_items as oi')
+            .select((eb) => eb.fn.sum<number>('oi.quantity').as('units'))
+            .whereRef('oi.order_id', '=', 'o.id'),
+          eb.lit(0),
+        )
+        .as('item_count'),
+      eb('m.refund_due_kobo', '>', 0).$castTo<boolean>().as('refund_due'),
+    ]);
 
-export const LIST_COLUMNS = `o.id, o.created_at, u.email AS customer_email, o.shipping_address->>'fullName' AS shipping_name,
-  o.email, o.total_amount_kobo, o.status, o.payment_status,
-  coalesce((SELECT sum(quantity) FROM order_items oi WHERE oi.order_id = o.id), 0) AS item_count,
-  m.refund_due_kobo > 0 AS refund_due`;
+export type ListRow = Awaited<ReturnType<ReturnType<typeof listedOrders>['execute']>>[number];
 
 export const toRow = (row: ListRow): AdminOrderRow => ({
   id: row.id,
   shortId: shortId(row.id),
-  createdAt: new Date(row.created_at).toISOString(),
+  createdAt: iso(row.created_at),
   customerEmail: row.customer_email,
   shippingName: row.shipping_name ?? '',
   shippingEmail: row.email,
-  itemCount: Number(row.item_count),
-  totalAmountKobo: Number(row.total_amount_kobo),
+  itemCount: row.item_count,
+  totalAmountKobo: row.total_amount_kobo,
   status: row.status,
   paymentStatus: row.payment_status,
   refundDue: row.refund_due,

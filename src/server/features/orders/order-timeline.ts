@@ -2,7 +2,7 @@ import { formatNaira } from '#shared/money';
 import type { AdminPayment, TimelineEntry } from '#shared/schemas/admin-orders';
 import { methodLabel } from '#shared/schemas/money';
 import type { Order } from '#shared/schemas/orders';
-import type { SqlRunner } from '../../db/client';
+import type { SqlRunner } from '../../platform/db/client';
 import { actorName } from '../audit/actor-names';
 
 /** The admin's timeline of one order: what happened to it, in words, from its records. */

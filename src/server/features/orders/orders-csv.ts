@@ -1,8 +1,12 @@
+import type { Kysely } from 'kysely';
+import { sql as pg } from 'kysely';
 import { shortId } from '#shared/constants';
 import { methodLabel } from '#shared/schemas/money';
 import type { AppDeps } from '../../context';
-import { MONEY_COLUMNS, type MoneyRow, toMoney } from '../payments/ledger';
-import { FROM_ORDERS, LIST_COLUMNS, type ListRow, type OrderSearch, searchClause } from './order-search';
+import { queries } from '../../platform/db/queries';
+import type { DB } from '../../platform/db/types';
+import { toMoney } from '../payments/ledger';
+import { listedOrders, type OrderSearch, searchClause } from './order-search';
 
 /**
  * One CSV cell: quoted when it holds a comma, quote or line break; a text that a spreadsheet would
@@ -59,18 +63,37 @@ export const CSV_HEADER = [
   'Payment reference',
 ];
 
-type CsvRow = ListRow &
-  MoneyRow & {
-    cursor_at: string;
-    subtotal_kobo: string | number;
-    shipping_cost_kobo: string | number;
-    shipping_method: string;
-    phone: string | null;
-    city: string | null;
-    state: string | null;
-    payment_reference: string | null;
-    paid_with: string | null;
-  };
+/** The list's columns, the ledger's figures of each order (`m`) and what the accountant adds. */
+const csvRows = (db: Kysely<DB>) =>
+  listedOrders(db).select((eb) => [
+    'm.received_kobo',
+    'm.applied_kobo',
+    'm.refunded_kobo',
+    'm.refund_pending_kobo',
+    'm.kept_kobo',
+    'm.sales_kobo',
+    'm.refund_due_kobo',
+    // The keyset cursor as text: a Date would drop the microseconds and skip or repeat orders.
+    pg<string>`o.created_at::text`.as('cursor_at'),
+    'o.subtotal_kobo',
+    'o.shipping_cost_kobo',
+    'o.shipping_method',
+    'o.payment_reference',
+    eb.ref('o.shipping_address', '->>').key('phone').as('phone'),
+    eb.ref('o.shipping_address', '->>').key('city').as('city'),
+    eb.ref('o.shipping_address', '->>').key('state').as('state'),
+    eb
+      .selectFrom('ledger_entries as l')
+      .select('l.method')
+      .whereRef('l.order_id', '=', 'o.id')
+      .where('l.kind', 'in', ['charge', 'offline_payment'])
+      .where('l.disposition', '=', 'applied')
+      .orderBy('l.seq')
+      .limit(1)
+      .as('paid_with'),
+  ]);
+
+type CsvRow = Awaited<ReturnType<ReturnType<typeof csvRows>['execute']>>[number];
 
 function csvLine(row: CsvRow): string {
   const money = toMoney(row);
@@ -84,11 +107,11 @@ function csvLine(row: CsvRow): string {
     row.phone,
     row.city,
     row.state,
-    Number(row.item_count),
-    naira(Number(row.subtotal_kobo)),
+    row.item_count,
+    naira(row.subtotal_kobo),
     row.shipping_method,
-    naira(Number(row.shipping_cost_kobo)),
-    naira(Number(row.total_amount_kobo)),
+    naira(row.shipping_cost_kobo),
+    naira(row.total_amount_kobo),
     naira(money.receivedKobo),
     naira(money.refundedKobo),
     naira(money.refundDueKobo),
@@ -116,27 +139,18 @@ export async function* exportOrdersCsv(
   const batchSize = options.batchSize ?? 1000;
   yield `\uFEFF${CSV_HEADER.map(csvCell).join(',')}\r\n`;
   let after: { at: string; id: string } | null = null;
+  const db = queries(deps.database.sql);
   for (;;) {
-    const { where, params } = searchClause(search, 1);
-    const conditions = where ? [where.replace(/^WHERE /, '')] : [];
-    if (after) {
-      params.push(after.at, after.id);
-      conditions.push(`(o.created_at, o.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
-    }
-    params.push(batchSize);
-    const rows: CsvRow[] = await deps.database.sql.query<CsvRow>(
-      `SELECT ${LIST_COLUMNS}, ${MONEY_COLUMNS}, o.created_at::text AS cursor_at, o.subtotal_kobo,
-              o.shipping_cost_kobo, o.shipping_method, o.payment_reference,
-              o.shipping_address->>'phone' AS phone, o.shipping_address->>'city' AS city,
-              o.shipping_address->>'state' AS state,
-              (SELECT l.method FROM ledger_entries l
-                WHERE l.order_id = o.id AND l.kind IN ('charge', 'offline_payment') AND l.disposition = 'applied'
-                ORDER BY l.seq LIMIT 1) AS paid_with
-         FROM ${FROM_ORDERS}
-        ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
-        ORDER BY o.created_at DESC, o.id DESC LIMIT $${params.length}`,
-      params,
-    );
+    const cursor = after;
+    const rows: CsvRow[] = await csvRows(db)
+      .where(searchClause(search))
+      .$if(cursor !== null, (query) =>
+        query.where(pg<boolean>`(o.created_at, o.id) < (${cursor?.at}::timestamptz, ${cursor?.id}::uuid)`),
+      )
+      .orderBy('o.created_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(batchSize)
+      .execute();
     if (rows.length > 0) yield rows.map((row) => `${csvLine(row)}\r\n`).join('');
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1]!;

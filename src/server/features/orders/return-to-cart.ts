@@ -1,5 +1,7 @@
+import { sql as pg } from 'kysely';
 import type { Actor, AppDeps } from '../../context';
-import { conflict, notFound } from '../../errors';
+import { queries } from '../../platform/db/queries';
+import { conflict, notFound } from '../../platform/errors';
 import { getCart, lockCart, mergeCartIn } from '../cart/cart';
 import { readOrderMoney } from '../payments/ledger';
 import { cancelOrderIn } from './cancel-order';
@@ -21,21 +23,25 @@ export async function returnOrderToCart(deps: AppDeps, actor: Actor, orderId: st
   const notices = await deps.database.transaction(async (sql) => {
     // The cart first, as placing an order takes it: the two never wait on each other in a circle.
     await lockCart(sql, userId);
-    const [order] = await sql.query<{
-      user_id: string | null;
-      status: string;
-      payment_status: string;
-      notes: string | null;
-    }>('SELECT user_id, status, payment_status, notes FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
+    const db = queries(sql);
+    const order = await db
+      .selectFrom('orders')
+      .select(['user_id', 'status', 'payment_status', 'notes'])
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!order || order.user_id !== userId) throw notFound('Order not found');
     if ((await readOrderMoney(sql, orderId)).appliedKobo > 0) {
       throw conflict('order_already_paid', 'This order has already been paid.');
     }
     // A transfer Paystack is still confirming may land: going back now could mean paying twice.
-    const [waiting] = await sql.query(
-      `SELECT 1 FROM payment_transactions WHERE order_id = $1 AND status = 'pending' LIMIT 1`,
-      [orderId],
-    );
+    const waiting = await db
+      .selectFrom('payment_transactions')
+      .select(pg<number>`1`.as('one'))
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'pending')
+      .limit(1)
+      .executeTakeFirst();
     if (waiting) {
       throw conflict(
         'payment_pending',
@@ -46,22 +52,25 @@ export async function returnOrderToCart(deps: AppDeps, actor: Actor, orderId: st
     if (order.notes?.includes(RETURNED_NOTE)) return [];
     if (order.status === 'pending') {
       await cancelOrderIn(sql, actor, orderId, 'shopper', RETURNED_NOTE);
-      await sql.query(`UPDATE orders SET payment_status = 'failed' WHERE id = $1`, [orderId]);
+      await db.updateTable('orders').set({ payment_status: 'failed' }).where('id', '=', orderId).execute();
     } else if (order.status === 'cancelled') {
       // Expired meanwhile: its stock is back already; the items still go back to the cart.
-      await sql.query(
-        `UPDATE orders SET notes = concat_ws(E'\\n', notes, $2::text), updated_at = now() WHERE id = $1`,
-        [orderId, RETURNED_NOTE],
-      );
+      await db
+        .updateTable('orders')
+        .set({
+          notes: pg<string>`concat_ws(E'\\n', notes, ${RETURNED_NOTE}::text)`,
+          updated_at: pg<Date>`now()`,
+        })
+        .where('id', '=', orderId)
+        .execute();
     } else {
       return [];
     }
-    const items = await sql.query<{
-      product_id: string | null;
-      variant_id: string | null;
-      gender: 'men' | 'women' | null;
-      quantity: number;
-    }>('SELECT product_id, variant_id, gender, quantity FROM order_items WHERE order_id = $1', [orderId]);
+    const items = await db
+      .selectFrom('order_items')
+      .select(['product_id', 'variant_id', 'gender', 'quantity'])
+      .where('order_id', '=', orderId)
+      .execute();
     return mergeCartIn(
       sql,
       userId,

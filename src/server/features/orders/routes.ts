@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { type AppEnv, actorOf } from '../../context';
-import { notFound } from '../../errors';
+import { notFound } from '../../platform/errors';
 import { readParams } from '../../validate';
 import { requireUser } from '../accounts/guards';
 import { getOrder, listOrders } from './orders';

@@ -18,9 +18,9 @@ import {
 } from '../../../../tests/factories/orders';
 import { type FakePaystack, paystackEnv, startFakePaystack } from '../../../../tests/setup/fake-paystack';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { signWebhook } from '../../platform/paystack/gateway';
 import { expireUnpaidOrders } from '../orders/cancel-order';
 import { exportOrdersCsv } from '../orders/orders-csv';
-import { signWebhook } from './gateway';
 import { readOrderMoney } from './ledger';
 import { recheckPendingPayments } from './payments';
 import { refundUnattendedCharges } from './refunds';

@@ -1,9 +1,9 @@
 import { formatNaira } from '#shared/money';
 import type { Disposition } from '#shared/schemas/money';
 import type { Actor, AppDeps } from '../../context';
-import { announce } from '../../db/announce';
-import type { SqlRunner } from '../../db/client';
-import { notFound } from '../../errors';
+import { announce } from '../../platform/db/announce';
+import type { SqlRunner } from '../../platform/db/client';
+import { notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 import { lockDropAllowances, orderedUnits } from '../drops/drop-rules';
 import { reReserveOrderStock } from '../inventory/stock';

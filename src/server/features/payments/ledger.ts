@@ -10,7 +10,7 @@ import {
   ZERO_MONEY,
 } from '#shared/schemas/money';
 import type { Actor } from '../../context';
-import type { SqlRunner } from '../../db/client';
+import type { SqlRunner } from '../../platform/db/client';
 import { actorName } from '../audit/actor-names';
 import { actorLabel } from '../audit/record-audit';
 

@@ -23,7 +23,9 @@ import { runReconciliation, startReconciliation } from './reconciliation';
  * payment status says what the book says. And a payment arriving after its order expired races
  * another order for the last unit: exactly one of them gets it.
  *
- * Runs: RACE_RUNS (default 20 on PostgreSQL, 5 on PGlite).
+ * Runs: RACE_RUNS (default 20 on PostgreSQL, 5 on PGlite). The races themselves happen on
+ * PostgreSQL only: PGlite runs one statement at a time, so its runs only interleave whole
+ * statements and transactions, a smoke test of the same outcomes.
  */
 
 const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);

@@ -2,8 +2,8 @@ import type { PaymentStatus } from '#shared/constants';
 import { formatNaira } from '#shared/money';
 import { OFFLINE_METHOD_LABELS, type OfflinePayment } from '#shared/schemas/money';
 import type { Actor, AppDeps } from '../../context';
-import { announce } from '../../db/announce';
-import { conflict, notFound } from '../../errors';
+import { announce } from '../../platform/db/announce';
+import { conflict, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 import { queueOrderEmail } from '../orders/order-emails';
 import {

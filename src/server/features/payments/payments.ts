@@ -2,13 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { LIMITS } from '#shared/constants';
 import { formatNaira } from '#shared/money';
 import type { InitializePaymentResponse, VerifyPaymentResponse } from '#shared/schemas/payments';
-import { type Actor, type AppDeps, type SessionUser, systemActor } from '../../context';
-import { announce, type Change } from '../../db/announce';
-import { AppError, conflict, notFound } from '../../errors';
-import { defineJob } from '../../jobs/define';
+import { type Actor, type AppDeps, defineJob, type SessionUser, systemActor } from '../../context';
+import { announce, type Change } from '../../platform/db/announce';
+import { AppError, conflict, notFound } from '../../platform/errors';
+import {
+  initializeTransaction,
+  PaystackError,
+  type VerifyResult,
+  verifyTransaction,
+} from '../../platform/paystack/client';
+import { paymentGateway } from '../../platform/paystack/gateway';
 import { applyCharge, applyUnknownCharge, type ProviderCharge } from './charges';
-import { paymentGateway } from './gateway';
-import { initializeTransaction, PaystackError, type VerifyResult, verifyTransaction } from './paystack';
 import { handleRefundEvent, type RefundEvent } from './refunds';
 
 const CURRENCY = 'NGN';
@@ -419,7 +423,7 @@ export const processPaymentEventJob = defineJob<{ eventId: string }>({
 
 /**
  * Asks Paystack again about every payment it last reported pending whose check is due (a few at
- * a time, oldest first), until each is final. Scheduled every 30 seconds (jobs/all-jobs.ts).
+ * a time, oldest first), until each is final. Scheduled every 30 seconds (src/server/jobs.ts).
  */
 export async function recheckPendingPayments(
   deps: AppDeps,

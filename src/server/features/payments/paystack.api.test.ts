@@ -3,7 +3,6 @@ import { createSignedInUser } from '../../../../tests/factories/accounts';
 import { createPendingOrder, orderRow } from '../../../../tests/factories/orders';
 import { type FakePaystack, paystackEnv, startFakePaystack } from '../../../../tests/setup/fake-paystack';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { signWebhook } from './gateway';
 import {
   type Fetcher,
   fetchRefund,
@@ -13,7 +12,8 @@ import {
   PaystackError,
   refundTransaction,
   verifyTransaction,
-} from './paystack';
+} from '../../platform/paystack/client';
+import { signWebhook } from '../../platform/paystack/gateway';
 
 /** A local stand-in for api.paystack.co: same paths, same envelope, controllable answers. */
 let fake: FakePaystack;

@@ -1,13 +1,13 @@
 import { formatNaira } from '#shared/money';
 import type { ReconciliationItem, ReconciliationRun, ReconciliationSummary } from '#shared/schemas/money';
-import { type Actor, type AppDeps, systemActor } from '../../context';
-import type { SqlRunner } from '../../db/client';
-import { notFound } from '../../errors';
-import { defineJob } from '../../jobs/define';
+import { type Actor, type AppDeps, defineJob, systemActor } from '../../context';
+import type { SqlRunner } from '../../platform/db/client';
+import { notFound } from '../../platform/errors';
+import { type ListedTransaction, listTransactions } from '../../platform/paystack/client';
+import { paymentGateway } from '../../platform/paystack/gateway';
 import { actorName } from '../audit/actor-names';
 import { actorLabel, recordAudit } from '../audit/record-audit';
 import { applyUnknownCharge } from './charges';
-import { paymentGateway } from './gateway';
 import { bookFigures, findCharge } from './ledger';
 import {
   type ConfirmOutcome,
@@ -16,7 +16,6 @@ import {
   paystackState,
   type TransactionRow,
 } from './payments';
-import { type ListedTransaction, listTransactions } from './paystack';
 
 /**
  * Reconciliation with Paystack (docs/payments.md): over a period, every successful charge Paystack

@@ -2,14 +2,20 @@ import type { PaymentStatus } from '#shared/constants';
 import { formatNaira } from '#shared/money';
 import type { RefundStatus } from '#shared/schemas/admin-orders';
 import type { Disposition } from '#shared/schemas/money';
-import { type Actor, type AppDeps, systemActor } from '../../context';
-import { announce } from '../../db/announce';
-import type { SqlRunner } from '../../db/client';
-import { AppError, conflict, notFound } from '../../errors';
-import { defineJob } from '../../jobs/define';
+import { type Actor, type AppDeps, defineJob, systemActor } from '../../context';
+import { announce } from '../../platform/db/announce';
+import type { SqlRunner } from '../../platform/db/client';
+import { AppError, conflict, notFound } from '../../platform/errors';
+import {
+  fetchRefund,
+  listRefunds,
+  PaystackError,
+  type ProviderRefund,
+  refundTransaction,
+} from '../../platform/paystack/client';
+import { type Gateway, paymentGateway } from '../../platform/paystack/gateway';
 import { actorLabel, recordAudit } from '../audit/record-audit';
 import { queueOrderEmail } from '../orders/order-emails';
-import { type Gateway, paymentGateway } from './gateway';
 import {
   appliedChargeReference,
   findCharge,
@@ -20,7 +26,6 @@ import {
   refreshPaymentStatus,
   refundableOfCharge,
 } from './ledger';
-import { fetchRefund, listRefunds, PaystackError, type ProviderRefund, refundTransaction } from './paystack';
 
 /**
  * Refunds through the provider's Refund API (Paystack's, or the simulator's, by the same client),
@@ -476,7 +481,7 @@ export async function reconcileRefunds(
   return { checked: due.length, failures };
 }
 
-/** Scheduled every minute (jobs/all-jobs.ts): pending refunds never stay unsettled for ever. */
+/** Scheduled every minute (src/server/jobs.ts): pending refunds never stay unsettled for ever. */
 export const reconcileRefundsJob = defineJob<Record<string, never>>({
   name: 'reconcile-refunds',
   background: true,

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { initializePaymentSchema, verifyPaymentSchema } from '#shared/schemas/payments';
 import type { AppEnv } from '../../context';
-import { AppError, badRequest } from '../../errors';
+import { AppError, badRequest } from '../../platform/errors';
+import { isValidSignature, paymentGateway } from '../../platform/paystack/gateway';
 import { readJson, refuseUnstorable } from '../../validate';
 import { requireUser } from '../accounts/guards';
-import { isValidSignature, paymentGateway } from './gateway';
 import { initializePayment, receiveWebhookEvent, verifyPayment, type WebhookEvent } from './payments';
 
 export function paymentRoutes() {

@@ -2,8 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPendingOrder } from '../../../../tests/factories/orders';
 import { eventually } from '../../../../tests/setup/live-stream';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import type { Gateway } from './gateway';
-import { initializeTransaction, listTransactions, PaystackError, verifyTransaction } from './paystack';
+import {
+  initializeTransaction,
+  listTransactions,
+  PaystackError,
+  verifyTransaction,
+} from '../../platform/paystack/client';
+import type { Gateway } from '../../platform/paystack/gateway';
 
 /**
  * The built-in Paystack simulator as the shop's Paystack client sees it: List Transactions, and

@@ -4,12 +4,16 @@ import { z } from 'zod';
 import { formatNaira } from '#shared/money';
 import type { SimulatorMessage } from '#shared/schemas/payments';
 import { findUnstorable } from '#shared/schemas/text';
-import type { AppDeps, AppEnv } from '../../context';
-import type { SqlRunner } from '../../db/client';
-import { escapeHtml } from '../../html';
-import { defineJob } from '../../jobs/define';
+import { type AppDeps, type AppEnv, defineJob } from '../../context';
+import type { SqlRunner } from '../../platform/db/client';
+import { escapeHtml } from '../../platform/html';
+import {
+  isSimulatorMode,
+  SIMULATOR_PATH,
+  SIMULATOR_SECRET_KEY,
+  signWebhook,
+} from '../../platform/paystack/gateway';
 import { isOwnSiteRequest } from '../accounts/middleware';
-import { isSimulatorMode, SIMULATOR_PATH, SIMULATOR_SECRET_KEY, signWebhook } from './gateway';
 
 /**
  * A Paystack look-alike for development, demos and tests when no Paystack keys are configured:

@@ -7,7 +7,7 @@ import {
   storeSettingsRequest,
 } from '#shared/schemas/settings';
 import { type AppEnv, actorOf } from '../../context';
-import { notFound } from '../../errors';
+import { notFound } from '../../platform/errors';
 import { readJson } from '../../validate';
 import { requireAdmin } from '../accounts/guards';
 import {

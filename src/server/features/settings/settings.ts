@@ -4,8 +4,8 @@ import type {
   StoreSettings,
 } from '#shared/schemas/settings';
 import type { Actor, AppDeps } from '../../context';
-import { announce } from '../../db/announce';
-import type { SqlRunner } from '../../db/client';
+import { announce } from '../../platform/db/announce';
+import type { SqlRunner } from '../../platform/db/client';
 import { recordAudit } from '../audit/record-audit';
 import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
 import { readStoreIdentity } from '../email/store-identity';

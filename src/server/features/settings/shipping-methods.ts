@@ -4,9 +4,9 @@ import type {
   ShippingMethodUpdateRequest,
 } from '#shared/schemas/settings';
 import type { Actor, AppDeps } from '../../context';
-import { announce } from '../../db/announce';
-import type { SqlRunner } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../errors';
+import { announce } from '../../platform/db/announce';
+import type { SqlRunner } from '../../platform/db/client';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 
 type Row = {

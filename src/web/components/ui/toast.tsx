@@ -1,11 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import type { Pending } from './toast-item';
 
 /**
  * One toast system for the whole app (at most 3 at once, 4 s each). Sonner is loaded on the first
  * toast only, so it costs nothing on a shopper's first view.
  */
-type Kind = 'success' | 'error' | 'info';
-export type Pending = { kind: Kind; title: string; description?: string };
 
 const queue: Pending[] = [];
 let requestHost: (() => void) | null = null;

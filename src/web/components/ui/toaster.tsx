@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { toast as sonner, Toaster } from 'sonner';
-import type { Pending } from './toast';
+import type { Pending } from './toast-item';
 
 /**
  * Sonner's toaster, loaded with the first toast (see toast.tsx). `attach` hands it the toasts;

@@ -4,8 +4,10 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { NIGERIAN_STATES } from '#shared/constants';
 import { type CreateAddressRequest, createAddressRequest, type SavedAddress } from '#shared/schemas/accounts';
+import { AddressBlock } from '../../components/ui/address-block';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Empty } from '../../components/ui/empty';
 import { CheckboxField, SelectField, TextField } from '../../components/ui/fields';
 import { FormAlert } from '../../components/ui/form-alert';
 import { toast } from '../../components/ui/toast';
@@ -17,8 +19,6 @@ type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; address: SavedA
 type FormValues = z.output<typeof createAddressRequest>;
 
 const FIELDS = ['fullName', 'email', 'phone', 'address', 'city', 'state', 'isDefault'] as const;
-const smallButton =
-  'rounded px-3 py-2 text-sm font-bold underline underline-offset-2 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-neutral-900 disabled:opacity-60';
 
 /**
  * Saved shipping addresses. The default one prefills checkout; the first address saved becomes the
@@ -103,15 +103,13 @@ export function AddressesTab({
         <div className="mt-4">
           <FormAlert>
             <p>Failed to load your addresses.</p>
-            <button type="button" className={`${smallButton} mt-2 px-0`} onClick={reload}>
+            <Button variant="text" className="-ml-3 mt-2" onClick={reload}>
               Try Again
-            </button>
+            </Button>
           </FormAlert>
         </div>
       ) : addresses.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-dashed border-neutral-300 p-6 text-center text-sm text-neutral-600">
-          No saved addresses yet. Add one to fill in checkout faster.
-        </p>
+        <Empty className="mt-4">No saved addresses yet. Add one to fill in checkout faster.</Empty>
       ) : (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {addresses.map((address) => (
@@ -128,39 +126,22 @@ export function AddressesTab({
                   </span>
                 ) : null}
               </div>
-              <address className="mt-1 text-sm not-italic leading-6 text-neutral-700">
-                {address.address}
-                <br />
-                {address.city}, {address.state}
-                <br />
-                {address.phone}
-                <br />
-                <span className="break-all">{address.email}</span>
-              </address>
+              <AddressBlock address={address} withName={false} className="mt-1 text-neutral-700" />
               <div className="mt-3 flex flex-wrap gap-1 border-t border-neutral-100 pt-2">
-                <button
-                  type="button"
-                  className={smallButton}
-                  onClick={() => setMode({ kind: 'edit', address })}
-                >
+                <Button variant="text" onClick={() => setMode({ kind: 'edit', address })}>
                   Edit<span className="sr-only"> address of {address.fullName}</span>
-                </button>
-                <button
-                  type="button"
-                  className={`${smallButton} text-red-700`}
-                  onClick={() => setToDelete(address)}
-                >
+                </Button>
+                <Button variant="text" className="text-red-700" onClick={() => setToDelete(address)}>
                   Delete<span className="sr-only"> address of {address.fullName}</span>
-                </button>
+                </Button>
                 {address.isDefault ? null : (
-                  <button
-                    type="button"
-                    className={smallButton}
+                  <Button
+                    variant="text"
                     disabled={busyId === address.id}
                     onClick={() => makeDefault(address)}
                   >
                     Set as default
-                  </button>
+                  </Button>
                 )}
               </div>
             </li>

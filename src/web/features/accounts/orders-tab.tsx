@@ -1,16 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { shortId } from '#shared/constants';
-import { formatDate } from '#shared/dates';
-import { formatNaira } from '#shared/money';
 import type { Order } from '#shared/schemas/orders';
 import { Button, buttonClass } from '../../components/ui/button';
+import { OrderRow } from '../../components/ui/order-row';
 import { toast } from '../../components/ui/toast';
 import { api } from '../../lib/api';
 import { liveTopics, useLive } from '../../lib/live';
 import { useReadAgain } from '../../lib/read-again';
 import { paths } from '../../paths';
-import { OrderStatusBadge, PaymentStatusBadge } from '../orders/order-badges';
+import { OrderBadges } from '../orders/order-badges';
 import { RefundNote } from '../orders/payment-card';
 
 const FAILED = 'Failed to load orders';
@@ -98,43 +97,23 @@ export function OrdersTab({ initial }: { initial: Order[] | null }) {
       <h2 id="orders-heading" className="sr-only">
         Your orders
       </h2>
-      <ul className="grid gap-3">
+      <ul className="divide-y divide-neutral-200 rounded-lg border border-neutral-200">
         {newestFirst(orders).map((order) => (
-          <li key={order.id} className="rounded-lg border border-neutral-200 p-4 sm:p-5">
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <div>
-                <p className="font-bold">
-                  Order <span className="font-mono">#{shortId(order.id)}</span>
-                </p>
-                <p className="mt-0.5 text-sm text-neutral-600">
-                  {formatDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}
-                </p>
-              </div>
-              {/* Visible words tell the two badges apart; screen readers get them from the badges. */}
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-neutral-500">
-                <span className="inline-flex items-center gap-1.5">
-                  <span aria-hidden="true">Order</span>
-                  <OrderStatusBadge status={order.status} />
-                </span>
-                <span className="inline-flex items-center gap-1.5">
-                  <span aria-hidden="true">Payment</span>
-                  <PaymentStatusBadge status={order.paymentStatus} />
-                </span>
-              </div>
-            </div>
-            <div className="mt-3 flex items-center justify-between gap-3 border-t border-neutral-100 pt-3">
-              <div>
-                <p className="font-bold">{formatNaira(order.totalAmountKobo)}</p>
-                <RefundNote order={order} className="mt-0.5" />
-              </div>
-              <Link
-                to={paths.orderConfirmation(order.id)}
-                className="rounded px-3 py-2 text-sm font-bold underline underline-offset-2 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-neutral-900"
-              >
+          <OrderRow
+            key={order.id}
+            className="p-4 sm:p-5"
+            shortId={shortId(order.id)}
+            createdAt={order.createdAt}
+            itemCount={order.itemCount}
+            totalKobo={order.totalAmountKobo}
+            badges={<OrderBadges status={order.status} paymentStatus={order.paymentStatus} named />}
+            note={<RefundNote order={order} />}
+            action={
+              <Link to={paths.orderConfirmation(order.id)} className={buttonClass({ variant: 'text' })}>
                 View Details<span className="sr-only"> of order #{shortId(order.id)}</span>
               </Link>
-            </div>
-          </li>
+            }
+          />
         ))}
       </ul>
     </section>

@@ -1,13 +1,17 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '#shared/schemas/accounts';
 import type { AdminProfile } from '#shared/schemas/admin';
 import { SessionProvider, type SessionUser } from '../../lib/session';
+import { startFakeApi } from '../../test/fake-api';
 import { getAdminQueryClient } from './admin-query-client';
 import { AdminShell } from './admin-shell';
 import { adminKeys } from './query-keys';
+
+const api = startFakeApi();
 
 const admin: SessionUser = {
   id: 'u1',
@@ -57,7 +61,6 @@ const current = (nav: HTMLElement) =>
 describe('AdminShell', () => {
   afterEach(() => {
     cleanup();
-    vi.unstubAllGlobals();
   });
 
   it('marks the section shown in the sidebar and in the phone strip', () => {
@@ -92,8 +95,7 @@ describe('AdminShell', () => {
   });
 
   it('signs out to /admin and forgets the admin data', async () => {
-    const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
+    api.answer('POST /api/auth/sign-out', () => ({ body: { message: MESSAGES.signedOut } }));
     const before = getAdminQueryClient(admin.id);
     before.setQueryData(adminKeys.profile(), profile);
     renderShell();
@@ -101,10 +103,10 @@ describe('AdminShell', () => {
     await act(async () => {
       fireEvent.click(within(aside).getByRole('button', { name: 'Sign Out' }));
     });
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'address' }).textContent).toBe('/admin'));
+    expect(api.requests).toEqual([{ method: 'POST', url: '/api/auth/sign-out', body: {} }]);
     const after = getAdminQueryClient(admin.id);
     expect(after).not.toBe(before);
     expect(after.getQueryData(adminKeys.profile())).toBeUndefined();
-    expect(screen.getByRole('status', { name: 'address' }).textContent).toBe('/admin');
   });
 });

@@ -81,16 +81,15 @@ export function AdminShell({ tab, children }: { tab: AdminTab; children: ReactNo
       </a>
 
       <header className="sticky top-0 z-30 flex h-14 items-center gap-1 bg-neutral-950 px-2 text-white md:hidden">
-        <button
-          type="button"
+        <Button
+          variant="icon"
           aria-label="Open menu"
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}
-          className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-white"
         >
           <MenuIcon />
-        </button>
+        </Button>
         <Brand />
       </header>
 

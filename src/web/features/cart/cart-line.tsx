@@ -1,13 +1,11 @@
 import { Link } from 'react-router';
 import { formatNaira } from '#shared/money';
 import type { CartLine } from '#shared/schemas/cart';
+import { Button } from '../../components/ui/button';
 import { ProductThumbnail } from '../../components/ui/product-image';
 import { paths } from '../../paths';
 import { useCart } from './cart-context';
 import { lineOptions, lineProblem, maxQuantity } from './cart-messages';
-
-const stepButton =
-  'inline-flex h-10 w-10 items-center justify-center text-lg font-semibold text-neutral-900 hover:bg-neutral-100 disabled:cursor-not-allowed disabled:text-neutral-300 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-neutral-900';
 
 /**
  * One cart line with its quantity stepper (minus stops at 1, plus at the stock) and Remove. Used
@@ -50,36 +48,38 @@ export function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate?
             aria-label={`Quantity of ${line.name}`}
             className="inline-flex items-center rounded border border-neutral-300"
           >
-            <button
-              type="button"
-              className={stepButton}
+            <Button
+              variant="icon"
+              size="sm"
+              className="text-lg font-semibold"
               aria-label={`Decrease quantity of ${line.name}`}
               disabled={line.quantity <= 1}
               onClick={() => !updating && updateQuantity(line, line.quantity - 1)}
             >
               −
-            </button>
+            </Button>
             <span className="min-w-8 text-center text-sm font-semibold" aria-live="polite">
               {line.quantity}
             </span>
-            <button
-              type="button"
-              className={stepButton}
+            <Button
+              variant="icon"
+              size="sm"
+              className="text-lg font-semibold"
               aria-label={`Increase quantity of ${line.name}`}
               disabled={line.quantity >= max}
               onClick={() => !updating && updateQuantity(line, line.quantity + 1)}
             >
               +
-            </button>
+            </Button>
           </div>
-          <button
-            type="button"
-            className="rounded px-2 py-2 text-sm font-semibold text-neutral-700 underline underline-offset-4 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-neutral-900"
+          <Button
+            variant="text"
+            className="text-neutral-700 hover:text-red-700"
             aria-label={`Remove ${line.name} from cart`}
             onClick={() => !updating && removeItem(line)}
           >
             Remove
-          </button>
+          </Button>
         </div>
       </div>
     </li>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { paths } from '../../paths';
 
 /**
@@ -18,9 +18,9 @@ export function CheckoutLink({ canCheckout, onNavigate }: { canCheckout: boolean
   }
   return (
     <>
-      <button type="button" disabled aria-describedby={noteId} className={buttonClass({ block: true })}>
+      <Button block disabled aria-describedby={noteId}>
         Checkout
-      </button>
+      </Button>
       <p id={noteId} className="mt-2 text-sm text-red-700">
         Some items can't be bought as they are. Update or remove them to check out.
       </p>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ProductImage as ProductImageRow } from '#shared/schemas/catalog';
+import { Button } from '../../components/ui/button';
 import { ProductImage } from '../../components/ui/product-image';
 
 const loadOverlays = () => import('./product-overlays');
@@ -25,13 +26,13 @@ export function ProductGallery({
 
   return (
     <div>
-      <button
-        type="button"
+      <Button
+        variant="bare"
         onClick={() => setOpen(true)}
         onPointerEnter={loadOverlays}
         aria-label={`Open full-screen gallery, image ${index + 1} of ${count}`}
         aria-haspopup="dialog"
-        className="block w-full cursor-zoom-in overflow-hidden rounded focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-neutral-900"
+        className="block w-full cursor-zoom-in overflow-hidden rounded"
       >
         <ProductImage
           key={current.id}
@@ -41,20 +42,20 @@ export function ProductGallery({
           priority={index === 0}
           eager
         />
-      </button>
+      </Button>
       {count > 1 ? (
         <ul className="mt-3 flex gap-2 overflow-x-auto px-4 sm:px-0" aria-label="Product images">
           {images.map((image, i) => (
             <li key={image.id} className="w-16 shrink-0 sm:w-20">
-              <button
-                type="button"
+              <Button
+                variant="bare"
                 aria-label={`Show image ${i + 1} of ${count}`}
                 aria-pressed={i === index}
                 onClick={() => setIndex(i)}
-                className={`block w-full overflow-hidden rounded border-2 ${i === index ? 'border-neutral-950' : 'border-transparent'} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900`}
+                className={`block w-full overflow-hidden rounded border-2 ${i === index ? 'border-neutral-950' : 'border-transparent'}`}
               >
                 <ProductImage image={image} width={400} sizes="80px" alt="" />
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

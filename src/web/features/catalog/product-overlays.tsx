@@ -11,6 +11,7 @@ import type {
   ShippingMethodsResponse,
   SizeGuide,
 } from '#shared/schemas/catalog';
+import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { CloseIcon } from '../../components/ui/icons';
 import { ProductImage } from '../../components/ui/product-image';
@@ -121,8 +122,10 @@ export function ShippingOverlay({ onClose }: { onClose: () => void }) {
   );
 }
 
-const navButton =
-  'absolute top-1/2 z-10 inline-flex h-12 w-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-2xl text-neutral-900 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+const STEPS = [
+  { step: -1, label: 'Previous image', side: 'left-3', glyph: '‹' },
+  { step: 1, label: 'Next image', side: 'right-3', glyph: '›' },
+] as const;
 
 /** Full-screen gallery over the 1200 px renditions: arrows, keys and swipes move between images. */
 export function GalleryOverlay({
@@ -162,14 +165,9 @@ export function GalleryOverlay({
         <p className="px-2 text-sm" aria-live="polite">
           {index + 1} / {count}
         </p>
-        <button
-          type="button"
-          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          aria-label="Close gallery"
-          onClick={close}
-        >
+        <Button variant="icon" aria-label="Close gallery" onClick={close}>
           <CloseIcon />
-        </button>
+        </Button>
       </div>
       <div
         className="relative flex min-h-0 flex-1 items-center justify-center px-2"
@@ -194,40 +192,34 @@ export function GalleryOverlay({
             />
           ) : null}
         </div>
-        {count > 1 ? (
-          <>
-            <button
-              type="button"
-              className={`${navButton} left-3`}
-              aria-label="Previous image"
-              onClick={() => go(-1)}
-            >
-              ‹
-            </button>
-            <button
-              type="button"
-              className={`${navButton} right-3`}
-              aria-label="Next image"
-              onClick={() => go(1)}
-            >
-              ›
-            </button>
-          </>
-        ) : null}
+        {count > 1
+          ? STEPS.map(({ step, label, side, glyph }) => (
+              // A white disc over the photo, whatever its colours; its ring white on the dark dialog.
+              <Button
+                key={label}
+                variant="bare"
+                className={`absolute top-1/2 z-10 inline-flex h-12 w-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-2xl text-neutral-900 shadow hover:bg-white focus-visible:outline-white ${side}`}
+                aria-label={label}
+                onClick={() => go(step)}
+              >
+                {glyph}
+              </Button>
+            ))
+          : null}
       </div>
       {count > 1 ? (
         <div className="flex justify-center gap-2 overflow-x-auto p-3">
           {images.map((thumb, i) => (
-            <button
+            <Button
               key={thumb.id}
-              type="button"
+              variant="bare"
               aria-label={`Show image ${i + 1} of ${count}`}
               aria-pressed={i === index}
               onClick={() => setIndex(i)}
-              className={`w-14 shrink-0 overflow-hidden rounded border-2 ${i === index ? 'border-white' : 'border-transparent opacity-60'} focus-visible:outline-2 focus-visible:outline-white`}
+              className={`w-14 shrink-0 overflow-hidden rounded border-2 ${i === index ? 'border-white' : 'border-transparent opacity-60'}`}
             >
               <ProductImage image={thumb} width={400} sizes="56px" alt="" />
-            </button>
+            </Button>
           ))}
         </div>
       ) : null}

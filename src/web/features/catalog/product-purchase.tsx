@@ -14,6 +14,7 @@ import {
   sizeOptions,
 } from '#shared/product-options';
 import type { ProductDetail } from '#shared/schemas/catalog';
+import { Button } from '../../components/ui/button';
 import { addToCart } from '../cart/add-to-cart';
 
 type Failed = Extract<SelectionCheck, { ok: false }>;
@@ -201,15 +202,17 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
           error={errorFor('color')}
         />
       ) : null}
-      <button
-        type="button"
+      {/* Not disabled while a choice is missing: pressed, it says which (aria-disabled keeps it reachable). */}
+      <Button
+        block
         onClick={handleAdd}
         aria-disabled={!check.ok || undefined}
-        disabled={adding}
-        className="mt-6 w-full rounded bg-neutral-950 px-6 py-4 text-sm font-bold tracking-widest text-white hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900 disabled:cursor-wait disabled:opacity-70 aria-disabled:cursor-not-allowed aria-disabled:bg-neutral-300 aria-disabled:text-neutral-600"
+        busy={adding}
+        busyLabel="ADDING..."
+        className="mt-6 aria-disabled:cursor-not-allowed aria-disabled:bg-neutral-300 aria-disabled:text-neutral-600"
       >
-        {adding ? 'ADDING...' : 'ADD TO CART'}
-      </button>
+        ADD TO CART
+      </Button>
       {errorFor('stock') ? (
         <p role="alert" className="mt-2 text-sm font-semibold text-red-700">
           {errorFor('stock')}

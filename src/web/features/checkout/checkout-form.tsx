@@ -15,6 +15,7 @@ import { Button } from '../../components/ui/button';
 import { CheckboxField, SelectField, TextareaField, TextField } from '../../components/ui/fields';
 import { OrderTotals } from '../../components/ui/order-totals';
 import { ProductThumbnail } from '../../components/ui/product-image';
+import { Section } from '../../components/ui/section';
 import { toast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api';
 import { paths } from '../../paths';
@@ -22,8 +23,6 @@ import { useCart } from '../cart/cart-context';
 import { lineProblem } from '../cart/cart-messages';
 
 type FieldName = FieldPath<CheckoutFormInput>;
-
-const sectionClass = 'rounded-lg border border-neutral-200 p-4 sm:p-5';
 
 type AddressFields = {
   fullName: FieldName;
@@ -132,32 +131,30 @@ function LineFix({
     }
   };
   const canReduce = line.status === 'insufficient_stock' && line.stockAvailable > 0;
-  const fixClass =
-    'rounded border border-neutral-900 bg-white px-2.5 py-1.5 text-xs font-bold hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900 disabled:opacity-50';
   return (
     <div className="mt-1">
       <p className="font-semibold text-red-700">{problem}</p>
       <div className="mt-2 flex flex-wrap gap-2">
         {canReduce ? (
-          <button
-            type="button"
-            className={fixClass}
+          <Button
+            variant="secondary"
+            size="sm"
             disabled={busy}
             onClick={() => run(() => updateQuantity(line, line.stockAvailable))}
             aria-label={`Buy the ${line.stockAvailable} left of ${line.name}`}
           >
             Buy the {line.stockAvailable} left
-          </button>
+          </Button>
         ) : null}
-        <button
-          type="button"
-          className={fixClass}
+        <Button
+          variant="secondary"
+          size="sm"
           disabled={busy}
           onClick={() => run(() => removeItem(line))}
           aria-label={`Remove ${line.name} from your order`}
         >
           Remove
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -277,23 +274,17 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
   return (
     <form noValidate onSubmit={handleSubmit(submit)} className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]">
       <div className="grid content-start gap-6">
-        <section aria-labelledby="shipping-heading" className={sectionClass}>
-          <h2 id="shipping-heading" className="mb-4 text-lg font-bold">
-            Shipping Information
-          </h2>
+        <Section title="Shipping Information">
           <AddressInputs
             names={SHIPPING}
             register={register}
             errorOf={errorOf}
             autoCompleteSection="shipping"
           />
-        </section>
+        </Section>
 
-        <section aria-labelledby="billing-heading" className={sectionClass}>
-          <h2 id="billing-heading" className="text-lg font-bold">
-            Billing Address
-          </h2>
-          <CheckboxField label="Same as shipping" className="mt-2" {...register('sameAsShipping')} />
+        <Section title="Billing Address">
+          <CheckboxField label="Same as shipping" {...register('sameAsShipping')} />
           {sameAsShipping ? null : (
             <div className="mt-4">
               <AddressInputs
@@ -305,12 +296,9 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
               />
             </div>
           )}
-        </section>
+        </Section>
 
-        <section aria-labelledby="method-heading" className={sectionClass}>
-          <h2 id="method-heading" className="mb-3 text-lg font-bold">
-            Shipping Method
-          </h2>
+        <Section title="Shipping Method" headingId="method-heading">
           <fieldset aria-labelledby="method-heading" className="grid gap-2">
             {summary.shippingMethods.map((option) => (
               <label
@@ -338,20 +326,16 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
           {errorOf('shippingMethodCode') ? (
             <p className="mt-2 text-sm font-semibold text-red-700">{errorOf('shippingMethodCode')}</p>
           ) : null}
-        </section>
+        </Section>
 
-        <section aria-labelledby="notes-heading" className={sectionClass}>
-          <h2 id="notes-heading" className="text-lg font-bold">
-            Order Notes
-          </h2>
+        <Section title="Order Notes">
           <TextareaField
             label="Notes (optional)"
             placeholder="Special instructions for delivery"
-            className="mt-3"
             error={errorOf('notes')}
             {...register('notes')}
           />
-        </section>
+        </Section>
       </div>
 
       <section

@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react';
 import type { NotificationType } from '#shared/constants';
 import type { ActiveNotification } from '#shared/schemas/catalog';
+import { Button } from '../../components/ui/button';
 import { CloseIcon } from '../../components/ui/icons';
 
 /** Background and text of each type; every pair passes WCAG AA for normal text. */
@@ -135,14 +136,14 @@ export default function BannerView({
             <Marquee key={notifications.map((n) => n.id).join()} notifications={notifications} />
           )}
         </div>
-        <button
-          type="button"
+        <Button
+          variant="icon"
+          size="sm"
           aria-label={single ? 'Dismiss notification' : 'Dismiss notifications'}
           onClick={onDismiss}
-          className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full hover:bg-black/10 focus-visible:outline-2 focus-visible:outline-current"
         >
           <CloseIcon className="h-4 w-4" />
-        </button>
+        </Button>
       </div>
     </section>
   );

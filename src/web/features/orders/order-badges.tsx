@@ -1,6 +1,5 @@
+import { Badge } from '../../components/ui/badge';
 import { orderStatusTone, paymentStatusTone } from './order-status';
-
-const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ring-inset';
 
 /**
  * Colour-coded order status (pending yellow, processing blue, shipped purple, delivered green,
@@ -10,10 +9,9 @@ const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-
 export function OrderStatusBadge({ status }: { status: string | null | undefined }) {
   const tone = orderStatusTone(status);
   return (
-    <span className={`${badge} ${tone.className}`}>
-      <span className="sr-only">Order status: </span>
+    <Badge label="Order status: " className={`ring-1 ring-inset ${tone.className}`}>
       {tone.label}
-    </span>
+    </Badge>
   );
 }
 
@@ -21,9 +19,43 @@ export function OrderStatusBadge({ status }: { status: string | null | undefined
 export function PaymentStatusBadge({ status }: { status: string | null | undefined }) {
   const tone = paymentStatusTone(status);
   return (
-    <span className={`${badge} ${tone.className}`}>
-      <span className="sr-only">Payment status: </span>
+    <Badge label="Payment status: " className={`ring-1 ring-inset ${tone.className}`}>
       {tone.label}
+    </Badge>
+  );
+}
+
+/**
+ * An order's two badges, for a row of orders (OrderRow). `named`: each with a visible word before
+ * it ('Order', 'Payment') for shoppers; screen readers get them from the badges.
+ */
+export function OrderBadges({
+  status,
+  paymentStatus,
+  named = false,
+}: {
+  status: string | null | undefined;
+  paymentStatus: string | null | undefined;
+  named?: boolean;
+}) {
+  if (!named) {
+    return (
+      <>
+        <OrderStatusBadge status={status} />
+        <PaymentStatusBadge status={paymentStatus} />
+      </>
+    );
+  }
+  return (
+    <span className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-neutral-500">
+      <span className="inline-flex items-center gap-1.5">
+        <span aria-hidden="true">Order</span>
+        <OrderStatusBadge status={status} />
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <span aria-hidden="true">Payment</span>
+        <PaymentStatusBadge status={paymentStatus} />
+      </span>
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button } from '../../components/ui/button';
 import { SearchIcon } from '../../components/ui/icons';
 
 const loadDialog = () => import('./search-dialog');
@@ -8,7 +9,7 @@ const SearchDialog = lazy(loadDialog);
  * The navbar's search button. The command palette (cmdk) is its own chunk, fetched when the
  * shopper reaches for the button (hover, touch, focus) and shown on press or Ctrl/⌘+K.
  */
-export function SearchButton({ className }: { className: string }) {
+export function SearchButton({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
@@ -24,8 +25,9 @@ export function SearchButton({ className }: { className: string }) {
 
   return (
     <>
-      <button
-        type="button"
+      <Button
+        variant="icon"
+        size="sm"
         className={className}
         aria-label="Search"
         aria-haspopup="dialog"
@@ -36,7 +38,7 @@ export function SearchButton({ className }: { className: string }) {
         onClick={() => setOpen(true)}
       >
         <SearchIcon />
-      </button>
+      </Button>
       {open ? (
         <Suspense fallback={null}>
           <SearchDialog onClose={() => setOpen(false)} />

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { LIMITS } from '#shared/constants';
 import { formatNaira } from '#shared/money';
 import type { SearchResponse } from '#shared/schemas/catalog';
+import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { CloseIcon } from '../../components/ui/icons';
 import { ProductThumbnail } from '../../components/ui/product-image';
@@ -89,14 +90,9 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
             data-autofocus
             className="h-14 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-neutral-500"
           />
-          <button
-            type="button"
-            aria-label="Close search"
-            onClick={onClose}
-            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-neutral-900"
-          >
+          <Button variant="icon" aria-label="Close search" onClick={onClose}>
             <CloseIcon className="h-5 w-5" />
-          </button>
+          </Button>
         </div>
         <Command.List className="max-h-[min(70dvh,32rem)] min-h-0 overflow-y-auto overscroll-contain">
           {text.trim() === '' ? (

@@ -1,16 +1,19 @@
-import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
 import type { Role } from '#shared/constants';
 import { formatDate } from '#shared/dates';
 import { formatNaira } from '#shared/money';
 import { type AdminCustomerDetail, CUSTOMER_MESSAGES } from '#shared/schemas/customers';
-import { Button, textLinkClass } from '../../../components/ui/button';
+import { AddressBlock } from '../../../components/ui/address-block';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { OrderRow } from '../../../components/ui/order-row';
+import { Section } from '../../../components/ui/section';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
-import { OrderStatusBadge, PaymentStatusBadge } from '../../orders/order-badges';
+import { OrderBadges } from '../../orders/order-badges';
 import { adminOrderPath } from '../admin-links';
 import { useAdminProfile } from '../admin-profile';
 import { useCustomer, useSetCustomerRole } from './customers-api';
@@ -60,15 +63,6 @@ export function CustomerDetailsDialog({
         <CustomerDetails customer={customer} onEmail={onEmail} />
       )}
     </Dialog>
-  );
-}
-
-function Block({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="border-t border-neutral-200 pt-4">
-      <h3 className="text-sm font-black uppercase tracking-wider text-neutral-700">{title}</h3>
-      <div className="mt-2">{children}</div>
-    </section>
   );
 }
 
@@ -123,71 +117,49 @@ function CustomerDetails({
         </Button>
       </div>
 
-      <Block title="Role">
+      <Section level={3} look="rule" title="Role">
         <RoleControl customer={customer} />
-      </Block>
+      </Section>
 
-      <Block title="Addresses">
+      <Section level={3} look="rule" title="Addresses">
         {customer.addresses.length === 0 ? (
           <p className="text-sm text-neutral-600">No saved addresses.</p>
         ) : (
           <ul className="grid gap-2 sm:grid-cols-2">
             {customer.addresses.map((address) => (
-              <li key={address.id} className="rounded border border-neutral-200 p-3 text-sm">
-                <p className="font-semibold">
-                  {address.fullName}
-                  {address.isDefault ? (
-                    <span className="ml-2 text-xs font-bold text-green-800">Default</span>
-                  ) : null}
-                </p>
-                <p className="wrap-anywhere">{address.address}</p>
-                <p>
-                  {address.city}, {address.state}
-                </p>
-                <p className="text-neutral-600 wrap-anywhere">
-                  {address.phone} · {address.email}
-                </p>
+              <li key={address.id} className="rounded border border-neutral-200 p-3">
+                <div className="flex items-start justify-between gap-2">
+                  <AddressBlock address={address} />
+                  {address.isDefault ? <Badge tone="green">Default</Badge> : null}
+                </div>
               </li>
             ))}
           </ul>
         )}
-      </Block>
+      </Section>
 
-      <Block title={`Orders (${customer.orderCount})`}>
+      <Section level={3} look="rule" title={`Orders (${customer.orderCount})`}>
         {customer.orders.length === 0 ? (
           <p className="text-sm text-neutral-600">No orders yet</p>
         ) : (
           <ul className="divide-y divide-neutral-200 rounded border border-neutral-200">
             {customer.orders.map((order) => (
-              <li
+              <OrderRow
                 key={order.id}
-                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 p-3 text-sm"
-              >
-                <div className="min-w-0">
-                  <Link
-                    to={adminOrderPath(order.id)}
-                    className={`${textLinkClass} font-mono`}
-                    aria-label={`Order ${order.shortId}, placed ${formatDate(order.createdAt)}`}
-                  >
-                    #{order.shortId}
-                  </Link>
-                  <span className="ml-2 text-neutral-600">
-                    {formatDate(order.createdAt)} · {order.itemCount}{' '}
-                    {order.itemCount === 1 ? 'item' : 'items'}
-                  </span>
-                </div>
-                <div className="flex flex-wrap items-center gap-2">
-                  <OrderStatusBadge status={order.status} />
-                  <PaymentStatusBadge status={order.paymentStatus} />
-                  <span className="font-semibold tabular-nums">{formatNaira(order.totalKobo)}</span>
-                </div>
-              </li>
+                className="p-3"
+                shortId={order.shortId}
+                href={adminOrderPath(order.id)}
+                createdAt={order.createdAt}
+                itemCount={order.itemCount}
+                totalKobo={order.totalKobo}
+                badges={<OrderBadges status={order.status} paymentStatus={order.paymentStatus} />}
+              />
             ))}
           </ul>
         )}
-      </Block>
+      </Section>
 
-      <Block title="Messages sent">
+      <Section level={3} look="rule" title="Messages sent">
         {customer.messages.length === 0 ? (
           <p className="text-sm text-neutral-600">No messages sent from the panel yet.</p>
         ) : (
@@ -206,7 +178,7 @@ function CustomerDetails({
             ))}
           </ul>
         )}
-      </Block>
+      </Section>
     </div>
   );
 }

@@ -5,8 +5,11 @@ import { formatDate } from '#shared/dates';
 import { formatNaira } from '#shared/money';
 import { type AdminCustomer, CUSTOMER_MESSAGES } from '#shared/schemas/customers';
 import { Button } from '../../../components/ui/button';
+import { Empty } from '../../../components/ui/empty';
 import { TextField } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { LoadError } from '../../../components/ui/load-error';
+import { Pager } from '../../../components/ui/pager';
 import { liveTopics, useLive } from '../../../lib/live';
 import { adminKeys } from '../query-keys';
 import { SectionHeading } from '../section-heading';
@@ -44,7 +47,6 @@ export default function CustomersSection() {
   });
 
   const data = customers.data;
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <>
@@ -68,19 +70,9 @@ export default function CustomersSection() {
         {customers.isPending ? (
           <ListSkeleton />
         ) : customers.isError && !data ? (
-          <div className="max-w-prose space-y-3">
-            <FormAlert>{CUSTOMER_MESSAGES.loadFailed}</FormAlert>
-            <Button variant="secondary" size="sm" onClick={() => void customers.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError message={CUSTOMER_MESSAGES.loadFailed} onRetry={() => void customers.refetch()} />
         ) : data && data.customers.length === 0 ? (
-          <p
-            role="status"
-            className="rounded-lg border border-neutral-200 bg-white p-6 text-center text-neutral-700"
-          >
-            {search ? CUSTOMER_MESSAGES.noMatch : CUSTOMER_MESSAGES.none}
-          </p>
+          <Empty>{search ? CUSTOMER_MESSAGES.noMatch : CUSTOMER_MESSAGES.none}</Empty>
         ) : data ? (
           <>
             {customers.isError ? (
@@ -98,28 +90,13 @@ export default function CustomersSection() {
               onDetails={(customer) => setDetailsOf(customer.id)}
               onEmail={setEmailTo}
             />
-            <nav
-              aria-label="Customer pages"
-              className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-neutral-700"
-            >
-              <p aria-live="polite">
-                Showing {(data.page - 1) * data.pageSize + 1}–
-                {(data.page - 1) * data.pageSize + data.customers.length} of {data.total}
-              </p>
-              <div className="flex gap-2">
-                <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  Previous
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page >= lastPage}
-                  onClick={() => setPage(page + 1)}
-                >
-                  Next
-                </Button>
-              </div>
-            </nav>
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={setPage}
+              what="customers"
+            />
           </>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import type { Role } from '#shared/constants';
+import { Badge } from '../../../components/ui/badge';
 
 const ROLE_LABEL: Record<Role, string> = { customer: 'Customer', admin: 'Admin', super_admin: 'Super admin' };
 const ROLE_TONE: Record<Role, string> = {
@@ -12,11 +13,8 @@ export const roleLabel = (role: Role) => ROLE_LABEL[role];
 /** A person's role in words (the colour only repeats it). */
 export function RoleBadge({ role }: { role: Role }) {
   return (
-    <span
-      className={`inline-flex shrink-0 items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ring-inset ${ROLE_TONE[role]}`}
-    >
-      <span className="sr-only">Role: </span>
+    <Badge label="Role: " className={`ring-1 ring-inset ${ROLE_TONE[role]}`}>
       {ROLE_LABEL[role]}
-    </span>
+    </Badge>
   );
 }

@@ -1,11 +1,19 @@
-import { type FormEvent, useEffect, useState } from 'react';
-import { CUSTOMER_LIMITS, CUSTOMER_MESSAGES, sendCustomerEmailRequest } from '#shared/schemas/customers';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import {
+  CUSTOMER_LIMITS,
+  CUSTOMER_MESSAGES,
+  type SendCustomerEmailRequest,
+  sendCustomerEmailRequest,
+} from '#shared/schemas/customers';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextareaField, TextField } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { toast } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
+import { applyServerError } from '../../../lib/form-errors';
 import { useSendCustomerEmail } from './customers-api';
 
 type Target = { id: string; name: string; email: string };
@@ -28,25 +36,21 @@ export function SendEmailDialog({ customer, onClose }: { customer: Target | null
   );
 }
 
+const FIELDS = ['subject', 'body'] as const;
+
 function EmailForm({ customer, onDone }: { customer: Target; onDone: () => void }) {
-  const [subject, setSubject] = useState('');
-  const [body, setBody] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const send = useSendCustomerEmail(customer.id);
   const { reset } = send;
   useEffect(() => reset, [reset]);
+  const { register, handleSubmit, formState, setError, control } = useForm<SendCustomerEmailRequest>({
+    resolver: zodResolver(sendCustomerEmailRequest),
+    defaultValues: { subject: '', body: '' },
+  });
+  const { errors } = formState;
+  const body = useWatch({ control, name: 'body' });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = sendCustomerEmailRequest.safeParse({ subject, body });
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      setErrors(fields);
-      return;
-    }
-    setErrors({});
-    send.mutate(parsed.data, {
+  const submit = handleSubmit((request) =>
+    send.mutate(request, {
       onSuccess: () => {
         toast.success(
           CUSTOMER_MESSAGES.emailQueued,
@@ -54,11 +58,10 @@ function EmailForm({ customer, onDone }: { customer: Target; onDone: () => void 
         );
         onDone();
       },
-      onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.fields);
-      },
-    });
-  }
+      // The form's alert says why; a field the server named gets its message.
+      onError: (error) => applyServerError(error, setError, FIELDS, ''),
+    }),
+  );
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4 p-5">
@@ -73,28 +76,20 @@ function EmailForm({ customer, onDone }: { customer: Target; onDone: () => void 
       ) : null}
       <TextField
         label="Subject"
-        value={subject}
         maxLength={CUSTOMER_LIMITS.subjectMax}
-        onChange={(event) => {
-          setSubject(event.target.value);
-          setErrors(({ subject: _fixed, ...rest }) => rest);
-        }}
-        error={errors.subject}
+        error={errors.subject?.message}
         required
         data-autofocus
+        {...register('subject')}
       />
       <TextareaField
         label="Message"
         rows={8}
-        value={body}
         maxLength={CUSTOMER_LIMITS.bodyMax}
-        onChange={(event) => {
-          setBody(event.target.value);
-          setErrors(({ body: _fixed, ...rest }) => rest);
-        }}
-        error={errors.body}
+        error={errors.body?.message}
         hint={`Plain text; each line becomes a paragraph. ${body.length.toLocaleString('en-NG')} of ${CUSTOMER_LIMITS.bodyMax.toLocaleString('en-NG')} characters.`}
         required
+        {...register('body')}
       />
       <div className="grid grid-cols-2 gap-3">
         <Button variant="secondary" block onClick={onDone} disabled={send.isPending}>

@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
+// The sales chart's canvas, which happy-dom lacks; the chart itself is drawn for real in tests/e2e.
+import '../../../test/browser-apis';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Dashboard } from '#shared/schemas/dashboard';
+import { type Reply, startFakeApi } from '../../../test/fake-api';
 import DashboardSection from './dashboard-section';
 
-// The canvas chart is drawn in a real browser (tests/e2e/admin-customers.spec.ts); here, its table.
-vi.mock('./sales-chart', () => ({ SalesChart: () => <p>chart</p> }));
+const api = startFakeApi();
 
 const dashboard: Dashboard = {
   asOf: '2026-11-23T12:00:00.000Z',
@@ -45,11 +47,8 @@ const dashboard: Dashboard = {
   salesByDay: [],
 };
 
-function renderWith(response: Response) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => response.clone()),
-  );
+function renderWith(reply: Reply<'GET /api/admin/dashboard'>) {
+  api.answer('GET /api/admin/dashboard', () => reply);
   render(
     <MemoryRouter>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -62,11 +61,10 @@ function renderWith(response: Response) {
 describe('the admin Dashboard section', () => {
   afterEach(() => {
     cleanup();
-    vi.unstubAllGlobals();
   });
 
   it("shows the server's changes against last month, never a fixed figure", async () => {
-    renderWith(new Response(JSON.stringify(dashboard), { headers: { 'content-type': 'application/json' } }));
+    renderWith({ body: dashboard });
     const summary = await screen.findByRole('list', { name: 'Summary' });
     const [sales, customers, inventory] = within(summary).getAllByRole('listitem');
     expect(sales!.textContent).toContain('₦50,000.00');
@@ -82,14 +80,7 @@ describe('the admin Dashboard section', () => {
   });
 
   it('shows the money waiting to go back apart from Total Sales, linking to Payments', async () => {
-    renderWith(
-      new Response(
-        JSON.stringify({ ...dashboard, sales: { ...dashboard.sales, refundDueKobo: 1_250_000 } }),
-        {
-          headers: { 'content-type': 'application/json' },
-        },
-      ),
-    );
+    renderWith({ body: { ...dashboard, sales: { ...dashboard.sales, refundDueKobo: 1_250_000 } } });
     const summary = await screen.findByRole('list', { name: 'Summary' });
     const [sales] = within(summary).getAllByRole('listitem');
     // The total stays the server's sales: the refund due is not taken from it nor added to it.
@@ -99,13 +90,13 @@ describe('the admin Dashboard section', () => {
   });
 
   it('says nothing of refunds when no money is due back', async () => {
-    renderWith(new Response(JSON.stringify(dashboard), { headers: { 'content-type': 'application/json' } }));
+    renderWith({ body: dashboard });
     const summary = await screen.findByRole('list', { name: 'Summary' });
     expect(summary.textContent).not.toContain('to refund');
   });
 
   it('says so when the figures cannot be loaded', async () => {
-    renderWith(new Response(JSON.stringify({ error: { code: 'internal', message: 'x' } }), { status: 500 }));
+    renderWith({ status: 500, body: { error: { code: 'internal', message: 'x' } } });
     expect(await screen.findByText('Failed to load the dashboard. Please try again.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });

@@ -1,14 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDate } from '#shared/dates';
 import { formatNaira } from '#shared/money';
 import { DASHBOARD_MESSAGES, type Dashboard, type PeriodComparison } from '#shared/schemas/dashboard';
-import { Button, textLinkClass } from '../../../components/ui/button';
+import { Badge } from '../../../components/ui/badge';
+import { textLinkClass } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { LoadError } from '../../../components/ui/load-error';
+import { OrderRow } from '../../../components/ui/order-row';
+import { Section } from '../../../components/ui/section';
 import { liveTopics, useLive } from '../../../lib/live';
 import { paths } from '../../../paths';
-import { OrderStatusBadge, PaymentStatusBadge } from '../../orders/order-badges';
+import { OrderBadges } from '../../orders/order-badges';
 import { adminOrderPath } from '../admin-links';
 import { adminKeys } from '../query-keys';
 import { SectionHeading } from '../section-heading';
@@ -34,11 +37,8 @@ export default function DashboardSection() {
       {dashboard.isPending ? (
         <DashboardSkeleton />
       ) : !data ? (
-        <div className="mt-5 max-w-prose space-y-3">
-          <FormAlert>{DASHBOARD_MESSAGES.loadFailed}</FormAlert>
-          <Button variant="secondary" size="sm" onClick={() => void dashboard.refetch()}>
-            Try again
-          </Button>
+        <div className="mt-5">
+          <LoadError message={DASHBOARD_MESSAGES.loadFailed} onRetry={() => void dashboard.refetch()} />
         </div>
       ) : (
         <DashboardView data={data} stale={dashboard.isError} />
@@ -102,12 +102,12 @@ function DashboardView({ data, stale }: { data: Dashboard; stale: boolean }) {
         </SummaryCard>
       </ul>
 
-      <Panel title="Paid sales, last 30 days">
+      <Section title="Paid sales, last 30 days">
         <SalesChart days={data.salesByDay} />
-      </Panel>
+      </Section>
 
       <div className="grid gap-5 lg:grid-cols-2">
-        <Panel
+        <Section
           title="Recent Orders"
           action={
             <Link to={paths.adminSection('orders')} className={`${textLinkClass} text-sm`}>
@@ -120,34 +120,21 @@ function DashboardView({ data, stale }: { data: Dashboard; stale: boolean }) {
           ) : (
             <ul className="divide-y divide-neutral-200">
               {data.recentOrders.map((order) => (
-                <li
+                <OrderRow
                   key={order.id}
-                  className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-3 text-sm"
-                >
-                  <div className="min-w-0">
-                    <Link
-                      to={adminOrderPath(order.id)}
-                      className={`${textLinkClass} font-mono`}
-                      aria-label={`Order ${order.shortId}`}
-                    >
-                      #{order.shortId}
-                    </Link>
-                    <p className="text-neutral-600 wrap-anywhere">
-                      {order.email ?? 'Guest'} · {formatDate(order.createdAt)}
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <OrderStatusBadge status={order.status} />
-                    <PaymentStatusBadge status={order.paymentStatus} />
-                    <span className="font-semibold tabular-nums">{formatNaira(order.totalKobo)}</span>
-                  </div>
-                </li>
+                  shortId={order.shortId}
+                  href={adminOrderPath(order.id)}
+                  createdAt={order.createdAt}
+                  detail={order.email ?? 'Guest'}
+                  totalKobo={order.totalKobo}
+                  badges={<OrderBadges status={order.status} paymentStatus={order.paymentStatus} />}
+                />
               ))}
             </ul>
           )}
-        </Panel>
+        </Section>
 
-        <Panel title="Low Stock Alert">
+        <Section title="Low Stock Alert">
           {data.lowStock.length === 0 ? (
             <p role="status" className="text-sm font-semibold text-green-800">
               {DASHBOARD_MESSAGES.wellStocked}
@@ -157,19 +144,17 @@ function DashboardView({ data, stale }: { data: Dashboard; stale: boolean }) {
               {data.lowStock.map((product) => (
                 <li key={product.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                   <span className="min-w-0 wrap-anywhere">{product.name}</span>
-                  <span
-                    className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-bold ${product.stock === 0 ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900'}`}
-                  >
+                  <Badge tone={product.stock === 0 ? 'red' : 'amber'}>
                     {product.stock === 0 ? 'Out of stock' : `${product.stock} left`}
-                  </span>
+                  </Badge>
                 </li>
               ))}
             </ul>
           )}
-        </Panel>
+        </Section>
       </div>
 
-      <Panel
+      <Section
         title="Products"
         action={
           <Link to={paths.adminSection('products')} className={`${textLinkClass} text-sm`}>
@@ -208,7 +193,7 @@ function DashboardView({ data, stale }: { data: Dashboard; stale: boolean }) {
             ) : null}
           </>
         )}
-      </Panel>
+      </Section>
     </div>
   );
 }
@@ -257,21 +242,6 @@ function Change({ comparison, what }: { comparison: PeriodComparison; what: stri
     <p>
       <span className="font-semibold">{what}</span> · {change}
     </p>
-  );
-}
-
-function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="min-w-0 rounded-lg border border-neutral-200 bg-white p-5">
-      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={id} className="text-lg font-black tracking-tight">
-          {title}
-        </h2>
-        {action}
-      </div>
-      {children}
-    </section>
   );
 }
 

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import uplotCss from 'uplot/dist/uPlot.min.css?inline';
-import { SHOP_TIME_ZONE } from '#shared/dates';
+import { formatShortDay, SHOP_TIME_ZONE } from '#shared/dates';
 import { formatNaira } from '#shared/money';
 import type { Dashboard } from '#shared/schemas/dashboard';
 
 type Day = Dashboard['salesByDay'][number];
 
-const dayLabel = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** A Lagos calendar day ('2026-11-23') as the instant uPlot places it (its UTC midnight, drawn as UTC). */
 const dayStart = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 const shortNaira = new Intl.NumberFormat('en-NG', {
@@ -67,7 +66,8 @@ export function SalesChart({ days }: { days: Day[] }) {
             grid: { show: false },
             ticks: { show: false },
             gap: 8,
-            values: (_u, splits) => splits.map((split) => dayLabel.format(new Date(split * 1000))),
+            values: (_u, splits) =>
+              splits.map((split) => formatShortDay(new Date(split * 1000).toISOString().slice(0, 10))),
           },
           {
             stroke: '#525252',
@@ -103,7 +103,7 @@ export function SalesChart({ days }: { days: Day[] }) {
         </span>
         <span aria-hidden="true" className="min-h-5 text-sm font-semibold tabular-nums">
           {shown
-            ? `${dayLabel.format(new Date(dayStart(shown.date) * 1000))}: ${formatNaira(shown.totalKobo)} · ${shown.orders} ${shown.orders === 1 ? 'order' : 'orders'}`
+            ? `${formatShortDay(shown.date)}: ${formatNaira(shown.totalKobo)} · ${shown.orders} ${shown.orders === 1 ? 'order' : 'orders'}`
             : ''}
         </span>
       </figcaption>
@@ -120,7 +120,7 @@ export function SalesChart({ days }: { days: Day[] }) {
         <tbody>
           {days.map((day) => (
             <tr key={day.date}>
-              <th scope="row">{dayLabel.format(new Date(dayStart(day.date) * 1000))}</th>
+              <th scope="row">{formatShortDay(day.date)}</th>
               <td>{formatNaira(day.totalKobo)}</td>
               <td>{day.orders}</td>
             </tr>

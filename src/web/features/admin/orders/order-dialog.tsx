@@ -1,26 +1,32 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/constants';
-import { formatNaira, nairaToKobo } from '#shared/money';
-import type {
-  AdminOrderDetail,
-  AdminPayment,
-  AdminRefund,
-  TimelineEntry,
+import { formatDateTime } from '#shared/dates';
+import { formatNaira } from '#shared/money';
+import {
+  type AdminOrderDetail,
+  type AdminPayment,
+  type AdminRefund,
+  refundRequest,
+  type TimelineEntry,
 } from '#shared/schemas/admin-orders';
 import { DISPOSITION_LABELS, methodLabel } from '#shared/schemas/money';
-import type { Order } from '#shared/schemas/orders';
+import { AddressBlock } from '../../../components/ui/address-block';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { NumberField, SelectField, TextareaField } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { OrderLines } from '../../../components/ui/order-lines';
 import { OrderTotals } from '../../../components/ui/order-totals';
-import { ProductThumbnail } from '../../../components/ui/product-image';
+import { Section } from '../../../components/ui/section';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
+import { nairaText } from '../../../lib/form-schema';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../orders/order-badges';
 import { orderStatusTone } from '../../orders/order-status';
-import { when } from '../admin-time';
 import { refundKindLabel } from '../payment-words';
 import {
   packingSlipUrl,
@@ -65,31 +71,6 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="border-t border-neutral-200 pt-4">
-      <h3 className="text-xs font-black uppercase tracking-widest text-neutral-600">{title}</h3>
-      <div className="mt-2">{children}</div>
-    </section>
-  );
-}
-
-function Address({ address }: { address: Order['shippingAddress'] }) {
-  return (
-    <address className="text-sm not-italic wrap-anywhere">
-      {address.fullName}
-      <br />
-      {address.address}
-      <br />
-      {address.city}, {address.state}
-      <br />
-      {address.phone}
-      <br />
-      {address.email}
-    </address>
-  );
-}
-
 function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
   const { order } = detail;
   return (
@@ -98,7 +79,7 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
         <OrderStatusBadge status={order.status} />
         <PaymentStatusBadge status={order.paymentStatus} />
         {detail.refundDue ? <RefundDueBadge /> : null}
-        <span className="text-sm text-neutral-600">Placed {when(order.createdAt)}</span>
+        <span className="text-sm text-neutral-600">Placed {formatDateTime(order.createdAt)}</span>
       </div>
       <p className="text-sm">
         Customer: <span className="font-semibold wrap-anywhere">{detail.customerEmail ?? 'Guest'}</span>
@@ -117,28 +98,8 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
         </a>
       </div>
 
-      <Section title="Items">
-        <ul className="divide-y divide-neutral-200">
-          {order.items.map((item) => (
-            <li key={item.id} className="flex gap-3 py-3">
-              <div className="h-16 w-16 shrink-0 overflow-hidden rounded bg-neutral-100">
-                <ProductThumbnail imageId={item.imageId} sizes="64px" />
-              </div>
-              <div className="min-w-0 flex-1 text-sm">
-                <p className="font-semibold wrap-anywhere">{item.name}</p>
-                <p className="text-neutral-600">
-                  {[item.size && `Size ${item.size}`, item.color && `Colour ${item.color}`]
-                    .filter(Boolean)
-                    .join(' · ') || 'One option'}
-                </p>
-                <p className="text-neutral-600">
-                  {item.quantity} × {formatNaira(item.unitPriceKobo)}
-                </p>
-              </div>
-              <p className="shrink-0 text-sm font-semibold">{formatNaira(item.lineTotalKobo)}</p>
-            </li>
-          ))}
-        </ul>
+      <Section level={3} look="rule" title="Items">
+        <OrderLines lines={order.items} />
         <OrderTotals
           className="mt-3"
           subtotalKobo={order.subtotalKobo}
@@ -149,33 +110,26 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
       </Section>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Section title="Shipping address">
-          <Address address={order.shippingAddress} />
+        <Section level={3} look="rule" title="Shipping address">
+          <AddressBlock address={order.shippingAddress} />
         </Section>
-        <Section title="Billing address">
-          <Address address={order.billingAddress} />
-        </Section>
-      </div>
-
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Section title="Shipping">
-          <p className="text-sm">
-            {order.shippingMethod}:{' '}
-            {order.shippingCostKobo === 0 ? 'Free' : formatNaira(order.shippingCostKobo)}
-          </p>
-        </Section>
-        <Section title="Notes">
-          <p className="whitespace-pre-wrap text-sm wrap-anywhere">{order.notes || 'No notes'}</p>
+        <Section level={3} look="rule" title="Billing address">
+          <AddressBlock address={order.billingAddress} />
         </Section>
       </div>
 
-      <Section title="Payment">
+      {/* The shipping method and its fee are in the totals above. */}
+      <Section level={3} look="rule" title="Notes">
+        <p className="whitespace-pre-wrap text-sm wrap-anywhere">{order.notes || 'No notes'}</p>
+      </Section>
+
+      <Section level={3} look="rule" title="Payment">
         <PaymentPanel detail={detail} />
       </Section>
 
       <RefundPanel detail={detail} />
 
-      <Section title="Timeline">
+      <Section level={3} look="rule" title="Timeline">
         <Timeline entries={detail.timeline} />
       </Section>
     </div>
@@ -259,6 +213,27 @@ function StatusControls({ detail }: { detail: AdminOrderDetail }) {
 
 type Confirming = { amountKobo: number; reference?: string };
 
+const AMOUNT_FORMAT = 'Enter an amount in naira, e.g. 2500 or 2500.50';
+
+/**
+ * The refund as typed (the amount in naira, as its field holds it) → the request's amount and
+ * reason, checked with the schema the server checks them with (`refundRequest`), and at most what
+ * is left of the payment (`leftKobo`).
+ */
+export function refundForm(leftKobo: number) {
+  const { amountKobo, reason } = refundRequest.shape;
+  return z.object({
+    amount: nairaText(AMOUNT_FORMAT).pipe(
+      amountKobo.unwrap().max(leftKobo, `At most ${formatNaira(leftKobo)} can be refunded`),
+    ),
+    reason,
+  });
+}
+type RefundValues = z.input<ReturnType<typeof refundForm>>;
+type RefundInput = z.output<ReturnType<typeof refundForm>>;
+
+const nairaOf = (kobo: number) => (kobo / 100).toFixed(2);
+
 /** Where one refund stands, in words, from what Paystack last said. */
 function refundState(refund: AdminRefund): string {
   if (refund.status === 'processed') return 'refunded';
@@ -289,7 +264,7 @@ function RefundRow({ orderId, refund }: { orderId: string; refund: AdminRefund }
           {refundState(refund)}
         </span>{' '}
         <span className="text-neutral-700">
-          {when(refund.createdAt)}
+          {formatDateTime(refund.createdAt)}
           {refund.actor ? `, ${refund.actor}` : ''}
         </span>
       </p>
@@ -297,9 +272,11 @@ function RefundRow({ orderId, refund }: { orderId: string; refund: AdminRefund }
       {refund.error ? <p className="mt-1 wrap-anywhere">{refund.error}</p> : null}
       {refund.status === 'pending' ? (
         <p className="mt-1 text-neutral-700">
-          {refund.lastCheckedAt ? `Last checked ${when(refund.lastCheckedAt)}. ` : ''}
-          {refund.nextCheckAt ? `Checked again automatically from ${when(refund.nextCheckAt)}.` : ''} The
-          shopper is emailed once Paystack has refunded it.
+          {refund.lastCheckedAt ? `Last checked ${formatDateTime(refund.lastCheckedAt)}. ` : ''}
+          {refund.nextCheckAt
+            ? `Checked again automatically from ${formatDateTime(refund.nextCheckAt)}.`
+            : ''}{' '}
+          The shopper is emailed once Paystack has refunded it.
         </p>
       ) : null}
       {refund.status === 'failed' && refund.retriedBy ? (
@@ -374,13 +351,19 @@ function refundToast(refund: { amountKobo: number; status: AdminRefund['status']
 function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
   const refund = useRefundOrder(detail.order.id);
   const left = detail.refundableKobo;
-  const [amount, setAmount] = useState((left / 100).toFixed(2));
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const { register, handleSubmit, formState, getValues, resetField } = useForm<
+    RefundValues,
+    unknown,
+    RefundInput
+  >({
+    resolver: zodResolver(refundForm(left)),
+    defaultValues: { amount: nairaOf(left), reason: '' },
+  });
+  const { errors } = formState;
 
   // After a refund (here or by another admin) the amount offered is what is left.
-  useEffect(() => setAmount((left / 100).toFixed(2)), [left]);
+  useEffect(() => resetField('amount', { defaultValue: nairaOf(left) }), [left, resetField]);
 
   // Any disposition but 'applied' is money the shop gives back by itself.
   const notKept = detail.payments.filter(
@@ -393,24 +376,18 @@ function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
     .filter((item) => item.reference === detail.paymentReference && item.status === 'pending')
     .reduce((sum, item) => sum + item.amountKobo, 0);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const kobo = nairaToKobo(amount);
-    if (kobo === null || kobo <= 0) return setError('Enter an amount in naira, e.g. 2500 or 2500.50');
-    if (kobo > left) return setError(`At most ${formatNaira(left)} can be refunded`);
-    setError(undefined);
-    setConfirming({ amountKobo: kobo });
-  }
+  const submit = handleSubmit(({ amount }) => setConfirming({ amountKobo: amount }));
 
   function confirm() {
     if (confirming === null) return;
+    // The reason typed goes with any refund asked here (this payment's, or a payment not kept).
     refund.mutate(
-      { ...confirming, reason: reason.trim() || undefined },
+      { ...confirming, reason: getValues('reason')?.trim() || undefined },
       {
         onSuccess: (body) => {
           refundToast(body.refund);
           setConfirming(null);
-          setReason('');
+          resetField('reason');
         },
         onError: (failure) => {
           toast.error('Refund failed', errorMessage(failure, 'Please try again.'));
@@ -421,7 +398,7 @@ function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
   }
 
   return (
-    <Section title="Refund">
+    <Section level={3} look="rule" title="Refund">
       {detail.refunds.length > 0 ? (
         <ul className="mb-3 space-y-2" aria-label="Refunds">
           {detail.refunds.map((item) => (
@@ -483,17 +460,16 @@ function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
           <NumberField
             label="Amount to refund"
             prefix="₦"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            error={error}
+            error={errors.amount?.message}
             hint={`Up to ${formatNaira(left)}`}
+            {...register('amount')}
           />
           <TextareaField
             label="Reason (optional)"
             rows={2}
             maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            error={errors.reason?.message}
+            {...register('reason')}
           />
           <div className="sm:col-span-2">
             <Button type="submit" variant="danger" size="sm">
@@ -538,7 +514,7 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
           <p className="font-semibold wrap-anywhere">{entry.title}</p>
           {entry.detail ? <p className="text-neutral-700 wrap-anywhere">{entry.detail}</p> : null}
           <p className="text-xs text-neutral-600">
-            <time dateTime={entry.at}>{when(entry.at)}</time>
+            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
             {entry.actor ? <span className="wrap-anywhere"> · {entry.actor}</span> : null}
           </p>
         </li>

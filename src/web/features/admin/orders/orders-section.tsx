@@ -9,8 +9,10 @@ import {
   type OrderStatusFilter,
 } from '#shared/schemas/admin-orders';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { Empty } from '../../../components/ui/empty';
 import { SelectField, TextField } from '../../../components/ui/fields';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { LoadError } from '../../../components/ui/load-error';
+import { Pager } from '../../../components/ui/pager';
 import { liveTopics, useLive } from '../../../lib/live';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../orders/order-badges';
 import { adminKeys } from '../query-keys';
@@ -78,9 +80,6 @@ export default function OrdersSection() {
 
   const data = orders.data;
   const filtered = q.trim() !== '' || status !== 'all';
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  const first = data && data.total > 0 ? (data.page - 1) * PAGE_SIZE + 1 : 0;
-  const last = data ? Math.min(data.total, data.page * PAGE_SIZE) : 0;
 
   return (
     <>
@@ -120,20 +119,12 @@ export default function OrdersSection() {
           Results
         </h2>
         {orders.isError && !data ? (
-          <FormAlert>
-            <p className="font-semibold">Failed to load orders</p>
-            <Button size="sm" variant="secondary" className="mt-2" onClick={() => orders.refetch()}>
-              Try again
-            </Button>
-          </FormAlert>
+          <LoadError message="Failed to load orders" onRetry={() => void orders.refetch()} />
         ) : !data ? (
           <OrdersSkeleton />
         ) : data.orders.length === 0 ? (
-          <div
-            role="status"
-            className="rounded-lg border border-dashed border-neutral-300 bg-white p-8 text-center"
-          >
-            <p className="font-semibold">No orders found</p>
+          <Empty>
+            <p className="font-semibold text-neutral-900">No orders found</p>
             <p className="mt-1 text-sm text-neutral-600">
               {filtered ? 'No orders match your search criteria' : 'No orders yet'}
             </p>
@@ -142,37 +133,12 @@ export default function OrdersSection() {
                 ? 'Try another order id, name or email, or a different status.'
                 : 'Orders appear here as soon as shoppers check out.'}
             </p>
-          </div>
+          </Empty>
         ) : (
           <>
-            <p className="mb-2 text-sm text-neutral-600" aria-live="polite">
-              Showing {first}–{last} of {data.total} order{data.total === 1 ? '' : 's'}
-            </p>
             <OrdersTable rows={data.orders} onOpen={setOpenId} />
             <OrderCards rows={data.orders} onOpen={setOpenId} />
-            {pages > 1 ? (
-              <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={page <= 1}
-                  onClick={() => setPage((current) => Math.max(1, current - 1))}
-                >
-                  Previous
-                </Button>
-                <span className="text-sm">
-                  Page {page} of {pages}
-                </span>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={page >= pages}
-                  onClick={() => setPage((current) => Math.min(pages, current + 1))}
-                >
-                  Next
-                </Button>
-              </nav>
-            ) : null}
+            <Pager page={data.page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} what="orders" />
           </>
         )}
       </section>
@@ -257,10 +223,10 @@ function OrderCards({ rows, onOpen }: { rows: AdminOrderRow[]; onOpen: (id: stri
     <ul className="space-y-3 md:hidden">
       {rows.map((row) => (
         <li key={row.id}>
-          <button
-            type="button"
+          <Button
+            variant="bare"
             onClick={() => onOpen(row.id)}
-            className="block w-full rounded-lg border border-neutral-200 bg-white p-4 text-left hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-neutral-900"
+            className="block w-full rounded-lg border border-neutral-200 bg-white p-4 text-left hover:bg-neutral-50"
           >
             <span className="flex items-baseline justify-between gap-3">
               <span className="font-mono font-semibold">
@@ -280,7 +246,7 @@ function OrderCards({ rows, onOpen }: { rows: AdminOrderRow[]; onOpen: (id: stri
               <PaymentStatusBadge status={row.paymentStatus} />
               {row.refundDue ? <RefundDueBadge /> : null}
             </span>
-          </button>
+          </Button>
         </li>
       ))}
     </ul>

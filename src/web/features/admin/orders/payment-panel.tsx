@@ -1,8 +1,8 @@
 import { useId } from 'react';
+import { formatDateTime } from '#shared/dates';
 import { formatNaira } from '#shared/money';
 import type { AdminOrderDetail } from '#shared/schemas/admin-orders';
 import { DISPOSITION_LABELS, type LedgerEntry, methodLabel, type OrderMoney } from '#shared/schemas/money';
-import { when } from '../admin-time';
 import { money as amount, LEDGER_KIND_WORDS } from '../payment-words';
 import { OfflineMoneyForm } from './offline-money-form';
 
@@ -85,7 +85,7 @@ function LedgerList({ entries, labelledBy }: { entries: LedgerEntry[]; labelledB
               </p>
             </div>
             <p className="text-xs text-neutral-600">
-              <time dateTime={entry.createdAt}>{when(entry.createdAt)}</time>
+              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               <span className="wrap-anywhere"> · {entry.actor}</span>
             </p>
             {entry.method || entry.reference ? (

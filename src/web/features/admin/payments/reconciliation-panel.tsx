@@ -1,77 +1,76 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ComponentProps, useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { shortId } from '#shared/constants';
+import { formatDateTime } from '#shared/dates';
 import { formatNaira } from '#shared/money';
 import {
   type ReconciliationItem,
+  type ReconciliationRequest,
   type ReconciliationRun,
   type ReconciliationSummary,
   reconciliationRequest,
 } from '#shared/schemas/money';
 import { fromShopLocalInput, toShopLocalInput } from '#shared/shop-time-input';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button, textLinkClass } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField, inputClass } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
+import { alsoChecks } from '../../../lib/form-schema';
 import { adminOrderPath } from '../admin-links';
-import { when } from '../admin-time';
 import { money } from '../payment-words';
 import { useReconciliation, useReconciliations, useStartReconciliation } from './payments-api';
 
 const DAY_MS = 86_400_000;
 
-type Errors = { from?: string; to?: string };
+/** A time typed in Lagos time → ISO; `message` when it is no time. */
+const lagosTime = (message: string) =>
+  z.string().transform((text, ctx) => {
+    const iso = fromShopLocalInput(text);
+    if (!iso) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return iso;
+  });
 
 /**
- * The period typed in Lagos time → the request, or what is wrong with it, in the words of the
- * schema the server checks it with.
+ * The period typed in Lagos time → the request, checked with the schema the server checks it
+ * with (`reconciliationRequest`: the end after the start, at most 92 days).
  */
-export function readPeriod(
-  from: string,
-  to: string,
-): { ok: true; from: string; to: string } | { ok: false; errors: Errors } {
-  const errors: Errors = {};
-  const fromIso = fromShopLocalInput(from);
-  const toIso = fromShopLocalInput(to);
-  if (!fromIso) errors.from = 'Choose when the period starts';
-  if (!toIso) errors.to = 'Choose when the period ends';
-  if (!fromIso || !toIso) return { ok: false, errors };
-  const parsed = reconciliationRequest.safeParse({ from: fromIso, to: toIso });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] === 'from' ? 'from' : 'to';
-      errors[field] ??= issue.message;
-    }
-    return { ok: false, errors };
-  }
-  return { ok: true, from: parsed.data.from, to: parsed.data.to };
-}
+export const periodForm = z
+  .object({
+    from: lagosTime('Choose when the period starts'),
+    to: lagosTime('Choose when the period ends'),
+  })
+  .superRefine(alsoChecks(reconciliationRequest));
+type PeriodValues = z.input<typeof periodForm>;
 
-const STATUS: Record<ReconciliationRun['status'], { label: string; className: string }> = {
-  running: { label: 'Running', className: 'bg-amber-100 text-amber-950' },
-  done: { label: 'Done', className: 'bg-green-100 text-green-900' },
-  failed: { label: 'Failed', className: 'bg-red-100 text-red-900' },
+/** The period offered first: the last 7 days, to now. */
+const lastSevenDays = (): PeriodValues => ({
+  from: toShopLocalInput(new Date(Date.now() - 7 * DAY_MS)),
+  to: toShopLocalInput(new Date()),
+});
+
+const STATUS: Record<ReconciliationRun['status'], { label: string; tone: BadgeTone }> = {
+  running: { label: 'Running', tone: 'amber' },
+  done: { label: 'Done', tone: 'green' },
+  failed: { label: 'Failed', tone: 'red' },
 };
 
-const KIND: Record<ReconciliationItem['kind'], { label: string; className: string }> = {
-  recovered: { label: 'Recovered', className: 'bg-sky-100 text-sky-900' },
-  mismatch: { label: 'Amount differs', className: 'bg-red-100 text-red-900' },
-  unmatched: { label: 'Unmatched', className: 'bg-amber-100 text-amber-950' },
-  pending: { label: 'Still pending', className: 'bg-neutral-200 text-neutral-800' },
+const KIND: Record<ReconciliationItem['kind'], { label: string; tone: BadgeTone }> = {
+  recovered: { label: 'Recovered', tone: 'blue' },
+  mismatch: { label: 'Amount differs', tone: 'red' },
+  unmatched: { label: 'Unmatched', tone: 'amber' },
+  pending: { label: 'Still pending', tone: 'grey' },
 };
 
-function Pill({ className, children }: { className: string; children: string }) {
-  return (
-    <span
-      className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-bold ${className}`}
-    >
-      {children}
-    </span>
-  );
-}
-
-const period = (run: ReconciliationRun) => `${when(run.periodStart)} – ${when(run.periodEnd)}`;
+const period = (run: ReconciliationRun) =>
+  `${formatDateTime(run.periodStart)} – ${formatDateTime(run.periodEnd)}`;
 
 /** Who asked for a run: an admin, or the shop's daily run. */
 
@@ -81,9 +80,11 @@ const period = (run: ReconciliationRun) => `${when(run.periodStart)} – ${when(
  */
 export function ReconciliationPanel() {
   const headingId = useId();
-  const [from, setFrom] = useState(() => toShopLocalInput(new Date(Date.now() - 7 * DAY_MS)));
-  const [to, setTo] = useState(() => toShopLocalInput(new Date()));
-  const [errors, setErrors] = useState<Errors>({});
+  const { register, handleSubmit, formState } = useForm<PeriodValues, unknown, ReconciliationRequest>({
+    resolver: zodResolver(periodForm),
+    defaultValues: lastSevenDays(),
+  });
+  const { errors } = formState;
   const [problem, setProblem] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const runs = useReconciliations();
@@ -92,27 +93,17 @@ export function ReconciliationPanel() {
   // The newest run is shown until the admin picks another.
   const selectedId = chosen ?? list[0]?.id ?? null;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const read = readPeriod(from, to);
-    if (!read.ok) {
-      setErrors(read.errors);
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit((period) => {
     setProblem(null);
-    start.mutate(
-      { from: read.from, to: read.to },
-      {
-        onSuccess: (run) => {
-          setChosen(run.id);
-          toast.success('Reconciliation started', 'It takes a few seconds: the run below follows it.');
-        },
-        onError: (error) =>
-          setProblem(errorMessage(error, 'Could not start the reconciliation. Please try again.')),
+    start.mutate(period, {
+      onSuccess: (run) => {
+        setChosen(run.id);
+        toast.success('Reconciliation started', 'It takes a few seconds: the run below follows it.');
       },
-    );
-  }
+      onError: (error) =>
+        setProblem(errorMessage(error, 'Could not start the reconciliation. Please try again.')),
+    });
+  });
 
   return (
     <section aria-labelledby={headingId} className="mt-10">
@@ -136,8 +127,8 @@ export function ReconciliationPanel() {
             <FormAlert>{problem}</FormAlert>
           </div>
         ) : null}
-        <PeriodField label="From" value={from} error={errors.from} onChange={setFrom} />
-        <PeriodField label="To" value={to} error={errors.to} onChange={setTo} />
+        <PeriodField label="From" error={errors.from?.message} {...register('from')} />
+        <PeriodField label="To" error={errors.to?.message} {...register('to')} />
         <Button type="submit" className="sm:mt-6" busy={start.isPending} busyLabel="Starting...">
           Reconcile
         </Button>
@@ -167,18 +158,18 @@ export function ReconciliationPanel() {
                 const selected = run.id === selectedId;
                 return (
                   <li key={run.id}>
-                    <button
-                      type="button"
+                    <Button
+                      variant="bare"
                       aria-pressed={selected}
                       onClick={() => setChosen(run.id)}
-                      className={`block w-full rounded-lg border p-3 text-left text-sm focus-visible:outline-2 focus-visible:outline-neutral-900 ${selected ? 'border-neutral-900 bg-neutral-50' : 'border-neutral-200 bg-white hover:bg-neutral-50'}`}
+                      className={`block w-full rounded-lg border p-3 text-left text-sm ${selected ? 'border-neutral-900 bg-neutral-50' : 'border-neutral-200 bg-white hover:bg-neutral-50'}`}
                     >
                       <span className="flex items-start justify-between gap-2">
                         <span className="min-w-0 font-semibold">{period(run)}</span>
-                        <Pill className={STATUS[run.status].className}>{STATUS[run.status].label}</Pill>
+                        <Badge tone={STATUS[run.status].tone}>{STATUS[run.status].label}</Badge>
                       </span>
                       <span className="mt-1 block text-neutral-600 wrap-anywhere">{run.requestedBy}</span>
-                    </button>
+                    </Button>
                   </li>
                 );
               })}
@@ -193,28 +184,15 @@ export function ReconciliationPanel() {
   );
 }
 
+/** A moment typed in Lagos time; every other prop (`register`'s) goes to the input. */
 function PeriodField({
   label,
-  value,
   error,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-}) {
+  ...input
+}: { label: string; error?: string } & Omit<ComponentProps<'input'>, 'type' | 'className'>) {
   return (
     <FormField label={`${label} (Lagos time)`} error={error}>
-      {(control) => (
-        <input
-          type="datetime-local"
-          {...control}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          className={inputClass}
-        />
-      )}
+      {(control) => <input type="datetime-local" {...control} {...input} className={inputClass} />}
     </FormField>
   );
 }
@@ -248,11 +226,11 @@ function RunDetails({ runId, listedStatus }: { runId: string; listedStatus?: Rec
             <h3 id={`run-${runId}`} className="font-black">
               {period(run)}
             </h3>
-            <Pill className={STATUS[run.status].className}>{STATUS[run.status].label}</Pill>
+            <Badge tone={STATUS[run.status].tone}>{STATUS[run.status].label}</Badge>
           </div>
           <p className="mt-1 text-sm text-neutral-600">
-            Asked by {run.requestedBy} on {when(run.createdAt)}
-            {run.finishedAt ? `; finished ${when(run.finishedAt)}` : ''}.
+            Asked by {run.requestedBy} on {formatDateTime(run.createdAt)}
+            {run.finishedAt ? `; finished ${formatDateTime(run.finishedAt)}` : ''}.
           </p>
           {run.status === 'running' ? (
             <p role="status" className="mt-3 text-sm">
@@ -338,7 +316,7 @@ function Items({ items }: { items: ReconciliationItem[] }) {
         {items.map((item) => (
           <li key={`${item.kind}-${item.reference}`} className="py-3 text-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <Pill className={KIND[item.kind].className}>{KIND[item.kind].label}</Pill>
+              <Badge tone={KIND[item.kind].tone}>{KIND[item.kind].label}</Badge>
               <span className="font-semibold tabular-nums">{money(item.amountKobo, item.currency)}</span>
             </div>
             <p className="mt-1 font-mono text-xs wrap-anywhere">{item.reference}</p>

@@ -1,13 +1,16 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { formatDateTime } from '#shared/dates';
 import { formatNaira } from '#shared/money';
 import { type AdminRefundListItem, REFUND_LIST_FILTERS } from '#shared/schemas/money';
-import { Button, textLinkClass } from '../../../components/ui/button';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { textLinkClass } from '../../../components/ui/button';
+import { Empty } from '../../../components/ui/empty';
 import { SelectField } from '../../../components/ui/fields';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { LoadError } from '../../../components/ui/load-error';
+import { Pager } from '../../../components/ui/pager';
 import { OrderStatusBadge } from '../../orders/order-badges';
 import { adminOrderPath } from '../admin-links';
-import { when } from '../admin-time';
 import { refundKindLabel } from '../payment-words';
 import { REFUNDS_PAGE_SIZE, type RefundFilter, useRefunds } from './payments-api';
 
@@ -25,10 +28,10 @@ const EMPTY: Record<RefundFilter, string> = {
 
 type Refund = AdminRefundListItem['refunds'][number];
 
-const REFUND_STATE: Record<Refund['status'], { label: string; className: string }> = {
-  pending: { label: 'Being refunded', className: 'bg-amber-100 text-amber-950' },
-  processed: { label: 'Refunded', className: 'bg-green-100 text-green-900' },
-  failed: { label: 'Failed', className: 'bg-red-100 text-red-900' },
+const REFUND_STATE: Record<Refund['status'], { label: string; tone: BadgeTone }> = {
+  pending: { label: 'Being refunded', tone: 'amber' },
+  processed: { label: 'Refunded', tone: 'green' },
+  failed: { label: 'Failed', tone: 'red' },
 };
 
 /**
@@ -41,7 +44,6 @@ export function RefundsPanel() {
   const [page, setPage] = useState(1);
   const refunds = useRefunds({ filter, page });
   const data = refunds.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / REFUNDS_PAGE_SIZE)) : 1;
 
   return (
     <section aria-labelledby={headingId} className="mt-6" aria-busy={refunds.isFetching || undefined}>
@@ -80,12 +82,7 @@ export function RefundsPanel() {
 
       <div className="mt-4">
         {refunds.isError && !data ? (
-          <FormAlert>
-            <p className="font-semibold">Failed to load the refunds</p>
-            <Button size="sm" variant="secondary" className="mt-2" onClick={() => void refunds.refetch()}>
-              Try again
-            </Button>
-          </FormAlert>
+          <LoadError message="Failed to load the refunds" onRetry={() => void refunds.refetch()} />
         ) : !data ? (
           <div role="status" className="space-y-3">
             <span className="sr-only">Loading refunds...</span>
@@ -93,12 +90,7 @@ export function RefundsPanel() {
             <div className="h-24 animate-pulse rounded-lg bg-neutral-200 motion-reduce:animate-none" />
           </div>
         ) : data.items.length === 0 ? (
-          <p
-            role="status"
-            className="rounded-lg border border-dashed border-neutral-300 bg-white p-6 text-center text-sm text-neutral-600"
-          >
-            {EMPTY[filter]}
-          </p>
+          <Empty>{EMPTY[filter]}</Empty>
         ) : (
           <>
             <ul className="space-y-3" aria-label="Orders with money going back">
@@ -106,29 +98,13 @@ export function RefundsPanel() {
                 <RefundOrder key={item.orderId} item={item} />
               ))}
             </ul>
-            {pages > 1 ? (
-              <nav aria-label="Pages of refunds" className="mt-4 flex items-center justify-between gap-3">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={page <= 1}
-                  onClick={() => setPage((current) => Math.max(1, current - 1))}
-                >
-                  Previous
-                </Button>
-                <span className="text-sm">
-                  Page {data.page} of {pages}
-                </span>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={page >= pages}
-                  onClick={() => setPage((current) => Math.min(pages, current + 1))}
-                >
-                  Next
-                </Button>
-              </nav>
-            ) : null}
+            <Pager
+              page={data.page}
+              pageSize={REFUNDS_PAGE_SIZE}
+              total={data.total}
+              onPage={setPage}
+              what="orders"
+            />
           </>
         )}
       </div>
@@ -178,14 +154,12 @@ function RefundOrder({ item }: { item: AdminRefundListItem }) {
               <li key={refund.id}>
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <span className="font-semibold tabular-nums">{formatNaira(refund.amountKobo)}</span>
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${state.className}`}>
-                    {state.label}
-                  </span>
+                  <Badge tone={state.tone}>{state.label}</Badge>
                   <span>
                     {refund.automatic ? `Automatic: ${refundKindLabel(refund.kind)}` : 'By an admin'}
                   </span>
                   <span className="text-xs text-neutral-600">
-                    <time dateTime={refund.createdAt}>{when(refund.createdAt)}</time>
+                    <time dateTime={refund.createdAt}>{formatDateTime(refund.createdAt)}</time>
                   </span>
                 </p>
                 {refund.reason ? <p className="text-neutral-700 wrap-anywhere">{refund.reason}</p> : null}

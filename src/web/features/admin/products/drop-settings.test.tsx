@@ -1,33 +1,19 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toasts } from '../../../components/ui/toast';
+import { startFakeApi } from '../../../test/fake-api';
+import { findToast } from '../../../test/toasts';
 import { adminKeys } from '../query-keys';
 import { DropSettings, readDropForm } from './drop-settings';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ toast }));
-
 const PRODUCT = '6d326ef3-310f-4b52-8959-1a7ea17a1b39';
-type Call = { url: string; method: string; body: unknown };
-let calls: Call[];
-let answer: { status: number; body: unknown };
+const api = startFakeApi();
+const calls = api.requests;
 
-beforeEach(() => {
-  calls = [];
-  answer = { status: 200, body: {} };
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : null });
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-});
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
 });
 
 function renderForm(props: { releaseAt: string | null; limitPerCustomer: number | null }) {
@@ -37,6 +23,7 @@ function renderForm(props: { releaseAt: string | null; limitPerCustomer: number 
   const view = render(
     <QueryClientProvider client={client}>
       <DropSettings productId={PRODUCT} {...props} onSaved={onSaved} />
+      <Toasts />
     </QueryClientProvider>,
   );
   /** The product read again with other drop settings (a change elsewhere). */
@@ -44,6 +31,7 @@ function renderForm(props: { releaseAt: string | null; limitPerCustomer: number 
     view.rerender(
       <QueryClientProvider client={client}>
         <DropSettings productId={PRODUCT} {...next} onSaved={onSaved} />
+        <Toasts />
       </QueryClientProvider>,
     );
   return { invalidate, onSaved, reloaded };
@@ -84,11 +72,15 @@ describe('DropSettings', () => {
   it('saves the time read as Lagos time and the limit, then says so', async () => {
     const { invalidate, onSaved } = renderForm({ releaseAt: null, limitPerCustomer: null });
     const drop = { productId: PRODUCT, releaseAt: '2026-12-01T08:30:00.000Z', limitPerCustomer: 3 };
-    answer = { status: 200, body: { drop } };
+    api.answer('PUT /api/admin/products/:id/drop', () => ({ body: { drop } }));
     fireEvent.change(releaseInput(), { target: { value: '2026-12-01T09:30' } });
     fireEvent.change(limitInput(), { target: { value: '3' } });
     save();
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Drop settings saved'));
+    expect(await findToast('Drop settings saved')).toEqual({
+      type: 'success',
+      title: 'Drop settings saved',
+      description: null,
+    });
     expect(calls).toEqual([
       {
         url: `/api/admin/products/${PRODUCT}/drop`,
@@ -102,7 +94,9 @@ describe('DropSettings', () => {
 
   it('clears both with empty fields', async () => {
     renderForm({ releaseAt: '2026-11-24T17:00:00.000Z', limitPerCustomer: 2 });
-    answer = { status: 200, body: { drop: { productId: PRODUCT, releaseAt: null, limitPerCustomer: null } } };
+    api.answer('PUT /api/admin/products/:id/drop', () => ({
+      body: { drop: { productId: PRODUCT, releaseAt: null, limitPerCustomer: null } },
+    }));
     fireEvent.click(screen.getByRole('button', { name: 'Clear the release time' }));
     expect(releaseInput().value).toBe('');
     fireEvent.change(limitInput(), { target: { value: '' } });
@@ -111,21 +105,21 @@ describe('DropSettings', () => {
     expect(calls[0]!.body).toEqual({ releaseAt: null, limitPerCustomer: null });
   });
 
-  it('says what is wrong before sending anything', () => {
+  it('says what is wrong before sending anything', async () => {
     renderForm({ releaseAt: null, limitPerCustomer: null });
     fireEvent.change(limitInput(), { target: { value: '1.5' } });
     save();
-    expect(screen.getByText('Limit per customer must be a whole number')).toBeTruthy();
+    expect(await screen.findByText('Limit per customer must be a whole number')).toBeTruthy();
     expect(limitInput().getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(limitInput(), { target: { value: '0' } });
     save();
-    expect(screen.getByText('Limit per customer must be at least 1')).toBeTruthy();
+    expect(await screen.findByText('Limit per customer must be at least 1')).toBeTruthy();
     expect(calls).toHaveLength(0);
   });
 
   it("shows the server's refusal by the field and in a toast", async () => {
     renderForm({ releaseAt: null, limitPerCustomer: null });
-    answer = {
+    api.answer('PUT /api/admin/products/:id/drop', () => ({
       status: 400,
       body: {
         error: {
@@ -134,15 +128,14 @@ describe('DropSettings', () => {
           fields: { limitPerCustomer: 'Limit per customer must be at most 999' },
         },
       },
-    };
+    }));
     fireEvent.change(limitInput(), { target: { value: '5' } });
     save();
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith(
-        'Failed to save drop settings',
-        'Limit per customer must be at most 999',
-      ),
-    );
+    expect(await findToast('Failed to save drop settings')).toEqual({
+      type: 'error',
+      title: 'Failed to save drop settings',
+      description: 'Limit per customer must be at most 999',
+    });
     expect(screen.getByText('Limit per customer must be at most 999', { selector: 'p' })).toBeTruthy();
   });
 });

@@ -1,11 +1,16 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { DROP_LIMIT_MAX, type ProductDrop } from '#shared/schemas/drops';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { dropSettingsSchema, type ProductDrop } from '#shared/schemas/drops';
 import { fromShopLocalInput, toShopLocalInput } from '#shared/shop-time-input';
 import { Button } from '../../../components/ui/button';
 import { NumberField } from '../../../components/ui/fields';
 import { FormField, inputClass } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
+import { applyServerError } from '../../../lib/form-errors';
+import { wholeNumber } from '../../../lib/form-schema';
 import { useSetProductDrop } from './product-drop';
 
 export type DropSettingsProps = {
@@ -20,39 +25,46 @@ export type DropSettingsProps = {
 
 type Errors = { releaseAt?: string; limitPerCustomer?: string };
 
-const MESSAGES = {
-  releaseAt: 'Please enter a valid release date and time',
-  limitWhole: 'Limit per customer must be a whole number',
-  limitMin: 'Limit per customer must be at least 1',
-  limitMax: `Limit per customer must be at most ${DROP_LIMIT_MAX}`,
-} as const;
+const { releaseAt: releaseAtField, limitPerCustomer: limitField } = dropSettingsSchema.shape;
+
+/**
+ * The drop as typed (its release in Lagos time, its limit as text; either empty for none) → the
+ * request the server checks, with the same schema (`dropSettingsSchema`).
+ */
+export const dropForm = z.object({
+  releaseAt: z
+    .string()
+    .transform((text) => (text.trim() === '' ? null : (fromShopLocalInput(text.trim()) ?? text)))
+    .pipe(releaseAtField),
+  limitPerCustomer: z
+    .string()
+    .transform((text) => (text.trim() === '' ? null : wholeNumber(text)))
+    .pipe(limitField),
+});
+type FormValues = z.input<typeof dropForm>;
+type Request = z.output<typeof dropForm>;
 
 /** The form's text → the API's values, or the messages of what is wrong. */
 export function readDropForm(
   release: string,
   limit: string,
-):
-  | { ok: true; value: { releaseAt: string | null; limitPerCustomer: number | null } }
-  | { ok: false; errors: Errors } {
+): { ok: true; value: Request } | { ok: false; errors: Errors } {
+  const parsed = dropForm.safeParse({ releaseAt: release, limitPerCustomer: limit });
+  if (parsed.success) return { ok: true, value: parsed.data };
   const errors: Errors = {};
-  const releaseAt = release.trim() === '' ? null : fromShopLocalInput(release.trim());
-  if (release.trim() !== '' && releaseAt === null) errors.releaseAt = MESSAGES.releaseAt;
-  let limitPerCustomer: number | null = null;
-  if (limit.trim() !== '') {
-    if (!/^\d+$/.test(limit.trim())) errors.limitPerCustomer = MESSAGES.limitWhole;
-    else {
-      limitPerCustomer = Number(limit.trim());
-      if (limitPerCustomer < 1) errors.limitPerCustomer = MESSAGES.limitMin;
-      else if (limitPerCustomer > DROP_LIMIT_MAX) errors.limitPerCustomer = MESSAGES.limitMax;
-    }
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] === 'releaseAt' ? 'releaseAt' : 'limitPerCustomer';
+    errors[field] ??= issue.message;
   }
-  return Object.keys(errors).length > 0
-    ? { ok: false, errors }
-    : { ok: true, value: { releaseAt, limitPerCustomer } };
+  return { ok: false, errors };
 }
 
-const releaseText = (releaseAt: string | null) => (releaseAt ? toShopLocalInput(releaseAt) : '');
-const limitText = (limit: number | null) => (limit === null ? '' : String(limit));
+const valuesOf = (releaseAt: string | null, limit: number | null): FormValues => ({
+  releaseAt: releaseAt ? toShopLocalInput(releaseAt) : '',
+  limitPerCustomer: limit === null ? '' : String(limit),
+});
+
+const FIELDS = ['releaseAt', 'limitPerCustomer'] as const;
 
 /**
  * A product's drop: its release time (typed in Lagos time, whatever the admin's phone says) and
@@ -63,39 +75,39 @@ const limitText = (limit: number | null) => (limit === null ? '' : String(limit)
 export function DropSettings({ productId, releaseAt, limitPerCustomer, onSaved }: DropSettingsProps) {
   const headingId = useId();
   const descriptionId = useId();
-  const [release, setRelease] = useState(() => releaseText(releaseAt));
-  const [limit, setLimit] = useState(() => limitText(limitPerCustomer));
-  const [errors, setErrors] = useState<Errors>({});
   const save = useSetProductDrop(productId);
+  const { register, handleSubmit, formState, setError, setValue, reset, resetField, control } = useForm<
+    FormValues,
+    unknown,
+    Request
+  >({
+    resolver: zodResolver(dropForm),
+    defaultValues: valuesOf(releaseAt, limitPerCustomer),
+  });
+  const { errors, dirtyFields } = formState;
+  const release = useWatch({ control, name: 'releaseAt' });
+  const changing = useRef(dirtyFields);
+  changing.current = dirtyFields;
 
-  const shown = useRef({ release, limit });
+  // Read again: a field the admin is not changing takes the product's value (as its new default).
   useEffect(() => {
-    const before = shown.current;
-    const next = { release: releaseText(releaseAt), limit: limitText(limitPerCustomer) };
-    setRelease((current) => (current === before.release ? next.release : current));
-    setLimit((current) => (current === before.limit ? next.limit : current));
-    shown.current = next;
-  }, [releaseAt, limitPerCustomer]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const read = readDropForm(release, limit);
-    if (!read.ok) {
-      setErrors(read.errors);
-      return;
+    const next = valuesOf(releaseAt, limitPerCustomer);
+    for (const name of FIELDS) {
+      if (!changing.current[name]) resetField(name, { defaultValue: next[name] });
     }
-    setErrors({});
+  }, [releaseAt, limitPerCustomer, resetField]);
+
+  const submit = handleSubmit(async (request) => {
     try {
-      const drop = await save.mutateAsync(read.value);
-      setRelease(drop.releaseAt ? toShopLocalInput(drop.releaseAt) : '');
-      setLimit(drop.limitPerCustomer === null ? '' : String(drop.limitPerCustomer));
+      const drop = await save.mutateAsync(request);
+      reset(valuesOf(drop.releaseAt, drop.limitPerCustomer));
       toast.success('Drop settings saved');
       onSaved?.(drop);
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
+      applyServerError(error, setError, FIELDS, '');
       toast.error('Failed to save drop settings', error instanceof ApiError ? error.message : undefined);
     }
-  }
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby={headingId} aria-describedby={descriptionId}>
@@ -110,22 +122,21 @@ export function DropSettings({ productId, releaseAt, limitPerCustomer, onSaved }
         <FormField
           label="Release time (Lagos time)"
           hint="Empty: on sale as soon as the product is active."
-          error={errors.releaseAt}
+          error={errors.releaseAt?.message}
         >
-          {(control) => (
+          {(field) => (
             <div className="mt-1 flex gap-2">
               <input
                 type="datetime-local"
-                {...control}
-                value={release}
-                onChange={(event) => setRelease(event.target.value)}
+                {...field}
+                {...register('releaseAt')}
                 className={`${inputClass} mt-0`}
               />
               {release ? (
                 <Button
                   variant="ghost"
                   size="sm"
-                  onClick={() => setRelease('')}
+                  onClick={() => setValue('releaseAt', '', { shouldDirty: true })}
                   aria-label="Clear the release time"
                 >
                   Clear
@@ -139,9 +150,8 @@ export function DropSettings({ productId, releaseAt, limitPerCustomer, onSaved }
           integer
           suffix="units"
           hint="Empty: no limit. Counts every order that is not cancelled."
-          error={errors.limitPerCustomer}
-          value={limit}
-          onChange={(event) => setLimit(event.target.value)}
+          error={errors.limitPerCustomer?.message}
+          {...register('limitPerCustomer')}
         />
       </div>
       <div className="mt-4 flex justify-end">

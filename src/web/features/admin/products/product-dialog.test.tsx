@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminCategoryOption, AdminProduct } from '#shared/schemas/admin-products';
+import { startFakeApi } from '../../../test/fake-api';
 import { ProductDialog } from './product-dialog';
 
 const categories: AdminCategoryOption[] = [
@@ -45,24 +46,26 @@ const EDITED: AdminProduct = {
   inOrders: false,
 };
 
-let requests: { url: string; init?: RequestInit }[] = [];
+const api = startFakeApi();
+/** Resolves when the categories may answer: by default at once; a test can hold them back. */
+let categoriesReady: Promise<void> = Promise.resolve();
 
 beforeEach(() => {
-  requests = [];
-  // The network edge: the categories answer, and a POST that must not happen for an invalid form.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      requests.push({ url, init });
-      if (url === '/api/admin/categories') return Response.json({ categories });
-      if (url === `/api/admin/products/${EDITED.id}`) return Response.json({ product: EDITED });
-      return Response.json({ error: { code: 'unexpected', message: 'unexpected' } }, { status: 500 });
-    }),
+  categoriesReady = Promise.resolve();
+  // The network edge: the categories and the edited product answer; nothing else (a POST that
+  // must not happen for an invalid form has no answer, and would fail the test).
+  api.answer('GET /api/admin/categories', async () => {
+    await categoriesReady;
+    return { body: { categories } };
+  });
+  api.answer('GET /api/admin/products/:id', ({ params }) =>
+    params.id === EDITED.id
+      ? { body: { product: EDITED } }
+      : { status: 404, body: { error: { code: 'not_found', message: 'Product not found' } } },
   );
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 function renderDialog(productId: string | null = null) {
@@ -112,7 +115,7 @@ describe('ProductDialog (add)', () => {
     ]) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
-    expect(requests.filter((request) => request.init?.method === 'POST')).toEqual([]);
+    expect(api.requests.filter((request) => request.method === 'POST')).toEqual([]);
   });
 
   it('adds a custom size once; an empty or repeated one is refused', async () => {
@@ -166,5 +169,29 @@ describe('ProductDialog (edit)', () => {
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'S' }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'White' }));
     await waitFor(() => expect(within(dialog).queryByText(/Saving discards stock/)).toBeNull());
+  });
+
+  it("shows the product's category and subcategory when the categories arrive after the product", async () => {
+    let release!: () => void;
+    categoriesReady = new Promise((resolve) => {
+      release = resolve;
+    });
+    const withSub: AdminProduct = { ...EDITED, subcategory: 'basic-tees' };
+    api.answer('GET /api/admin/products/:id', ({ params }) =>
+      params.id === EDITED.id
+        ? { body: { product: withSub } }
+        : { status: 404, body: { error: { code: 'not_found', message: 'Product not found' } } },
+    );
+    renderDialog(EDITED.id);
+    const dialog = screen.getByRole('dialog', { name: 'Edit Product' });
+    const name = (await within(dialog).findByRole('textbox', { name: 'Name' })) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Eko Tee'));
+    release();
+    const category = within(dialog).getByRole('combobox', { name: 'Category' }) as HTMLSelectElement;
+    await waitFor(() => expect(category.value).toBe('tshirts'));
+    expect(category.selectedOptions[0]!.textContent).toBe('T-Shirts');
+    const subcategory = within(dialog).getByRole('combobox', { name: 'Subcategory' }) as HTMLSelectElement;
+    await waitFor(() => expect(subcategory.value).toBe('basic-tees'));
+    expect(subcategory.selectedOptions[0]!.textContent).toBe('Basic Tees');
   });
 });

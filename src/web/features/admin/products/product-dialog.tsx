@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { ADMIN_COLORS, ADMIN_DEFAULT_COLORS, ADMIN_SIZES } from '#shared/constants';
 import {
@@ -22,6 +22,7 @@ import {
   TextField,
 } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { Section } from '../../../components/ui/section';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
 import { applyServerError } from '../../../lib/form-errors';
@@ -207,11 +208,23 @@ function ProductFormBody({
       ) : null}
 
       {product ? (
-        <Section title="Stock by variant" description="Each change is recorded with its reason.">
+        <Section
+          level={3}
+          look="rule"
+          titleLook="title"
+          title="Stock by variant"
+          description="Each change is recorded with its reason."
+        >
           <VariantStockTable product={product} />
         </Section>
       ) : null}
-      <Section title="Photos" description="The first photo is the main image.">
+      <Section
+        level={3}
+        look="rule"
+        titleLook="title"
+        title="Photos"
+        description="The first photo is the main image."
+      >
         <ProductImagesEditor
           productId={pendingProductId}
           productName={name || product?.name || ''}
@@ -222,26 +235,6 @@ function ProductFormBody({
   );
 }
 
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section className="space-y-3 border-t border-neutral-200 pt-5">
-      <div>
-        <h3 className="text-base font-black">{title}</h3>
-        {description ? <p className="text-sm text-neutral-600">{description}</p> : null}
-      </div>
-      {children}
-    </section>
-  );
-}
-
 function DetailsFieldset({ form, isNew }: { form: ProductForm; isNew: boolean }) {
   const { register, formState, setValue, control } = form;
   const errors = formState.errors;
@@ -249,10 +242,6 @@ function DetailsFieldset({ form, isNew }: { form: ProductForm; isNew: boolean })
   const category = useWatch({ control, name: 'category' });
   const options: AdminCategoryOption[] = categories.data ?? [];
   const chosen = options.find((option) => option.slug === category);
-  const categoryField = register('category', {
-    // A new category's subcategories differ: the one chosen no longer applies.
-    onChange: () => setValue('subcategory', ''),
-  });
 
   return (
     <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
@@ -276,20 +265,42 @@ function DetailsFieldset({ form, isNew }: { form: ProductForm; isNew: boolean })
         error={errors.gender?.message}
         {...register('gender')}
       />
-      <SelectField
-        label="Category"
-        placeholder={categories.isPending ? 'Loading categories...' : 'Select category'}
-        options={options.map((option) => ({ value: option.slug, label: option.name }))}
-        error={errors.category?.message}
-        {...categoryField}
+      {/* Controlled, not registered: the categories arrive after the form is filled, and a
+          select can only show a value once its option exists. */}
+      <Controller
+        control={control}
+        name="category"
+        render={({ field }) => (
+          <SelectField
+            {...field}
+            label="Category"
+            placeholder={categories.isPending ? 'Loading categories...' : 'Select category'}
+            options={options.map((option) => ({ value: option.slug, label: option.name }))}
+            error={errors.category?.message}
+            onChange={(event) => {
+              field.onChange(event);
+              // A new category's subcategories differ: the one chosen no longer applies.
+              setValue('subcategory', '');
+            }}
+          />
+        )}
       />
-      <SelectField
-        label="Subcategory"
-        placeholder={chosen ? 'None' : 'Choose a category first'}
-        options={(chosen?.subcategories ?? []).map((option) => ({ value: option.slug, label: option.name }))}
-        disabled={!chosen || chosen.subcategories.length === 0}
-        error={errors.subcategory?.message}
-        {...register('subcategory')}
+      <Controller
+        control={control}
+        name="subcategory"
+        render={({ field }) => (
+          <SelectField
+            {...field}
+            label="Subcategory"
+            placeholder={chosen ? 'None' : 'Choose a category first'}
+            options={(chosen?.subcategories ?? []).map((option) => ({
+              value: option.slug,
+              label: option.name,
+            }))}
+            disabled={!chosen || chosen.subcategories.length === 0}
+            error={errors.subcategory?.message}
+          />
+        )}
       />
       {isNew ? (
         <NumberField

@@ -2,11 +2,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminImage } from '#shared/schemas/admin-products';
+import { type AdminImage, imageOrderRequest } from '#shared/schemas/admin-products';
+import { IMAGE_MESSAGES } from '#shared/schemas/images';
+import { startFakeApi } from '../../../test/fake-api';
 import { ProductImagesEditor } from './product-images-editor';
-
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ toast }));
 
 const PRODUCT = '6d326ef3-310f-4b52-8959-1a7ea17a1b39';
 const [A, B, C] = [
@@ -20,9 +19,10 @@ const IMAGES: AdminImage[] = [
   { id: C, altText: 'Detail', displayOrder: 3 },
 ];
 
-type Call = { url: string; method: string; body: unknown };
-let calls: Call[];
+const api = startFakeApi();
+const calls = api.requests;
 
+// Kept fake: MSW reports upload progress only all at once with the answer (no 40%, no cancel mid-way).
 /**
  * The browser's XMLHttpRequest at its edge (uploads use it for their progress events): it
  * records what is sent and answers when the test says so.
@@ -56,31 +56,24 @@ class FakeXhr {
 }
 
 beforeEach(() => {
-  calls = [];
   FakeXhr.sent = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    const body = init.body ? JSON.parse(String(init.body)) : null;
-    calls.push({ url, method, body });
-    if (method === 'PUT' && url.endsWith('/images')) {
-      const images = (body as { images: { id: string; altText: string }[] }).images.map((image, index) => ({
+  // The server answers a new order with the images in it, numbered from 1.
+  api.answer('PUT /api/admin/products/:id/images', ({ body }) => ({
+    body: {
+      images: imageOrderRequest.parse(body).images.map((image, index) => ({
         ...image,
         displayOrder: index + 1,
-      }));
-      return Response.json({ images });
-    }
-    if (method === 'DELETE') {
-      const gone = url.slice(url.lastIndexOf('/') + 1);
-      return Response.json({ images: IMAGES.filter((image) => image.id !== gone) });
-    }
-    return Response.json({ error: { code: 'unexpected', message: 'unexpected' } }, { status: 500 });
-  });
+      })),
+    },
+  }));
+  api.answer('DELETE /api/admin/products/:id/images/:imageId', ({ params }) => ({
+    body: { images: IMAGES.filter((image) => image.id !== params.imageId) },
+  }));
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  vi.clearAllMocks();
 });
 
 function renderEditor(images: AdminImage[] = IMAGES) {
@@ -175,7 +168,21 @@ describe('ProductImagesEditor: the stored photos', () => {
 });
 
 describe('ProductImagesEditor: uploads', () => {
-  const file = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type: 'image/png' });
+  /** A PNG's signature and a little more: what the editor reads of a file before taking it. */
+  const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
+  const file = (name: string) => new File([new Uint8Array(PNG_HEAD)], name, { type: 'image/png' });
+
+  it('refuses a file that is not an image as soon as it is chosen, whatever its name says', async () => {
+    renderEditor();
+    const notes = new File(['shopping list: rice, beans'], 'front.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Choose photos'), {
+      target: { files: [notes, file('back.png')] },
+    });
+    expect(await screen.findByText(IMAGE_MESSAGES.notAnImage)).toBeTruthy();
+    // The image next to it goes on its way; the refused file is never sent.
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect((FakeXhr.sent[0]!.body!.get('files') as File).name).toBe('back.png');
+  });
 
   it('takes files dropped on the photo list, not only on the drop area', async () => {
     renderEditor();

@@ -1,6 +1,6 @@
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import type { AdminImage } from '#shared/schemas/admin-products';
-import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '#shared/schemas/images';
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MESSAGES, imageTypeOf } from '#shared/schemas/images';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { inputClass } from '../../../components/ui/form-field';
@@ -18,6 +18,14 @@ type Upload = {
 };
 
 let uploadCounter = 0;
+
+/** Why a chosen file cannot be uploaded (too large, or its first bytes are not an image), if it cannot. */
+async function refusal(file: File): Promise<{ status: 'failed'; error: string } | null> {
+  if (file.size > IMAGE_MAX_BYTES) return { status: 'failed', error: IMAGE_MESSAGES.tooLarge };
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  if (imageTypeOf(head) === null) return { status: 'failed', error: IMAGE_MESSAGES.notAnImage };
+  return null;
+}
 
 /**
  * A product's photos: dropped anywhere on the editor or picked (several at once), each uploaded on
@@ -41,16 +49,17 @@ export function ProductImagesEditor({
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
 
-  function addFiles(files: FileList | File[]) {
-    const added: Upload[] = [...files].map((file) => ({
-      key: `upload-${++uploadCounter}`,
-      file,
-      progress: 0,
-      // Checked here to save the wait; the server checks every file again, by its content.
-      ...(file.size > IMAGE_MAX_BYTES
-        ? { status: 'failed' as const, error: IMAGE_MESSAGES.tooLarge }
-        : { status: 'waiting' as const }),
-    }));
+  async function addFiles(files: FileList | File[]) {
+    const added: Upload[] = await Promise.all(
+      [...files].map(async (file) => ({
+        key: `upload-${++uploadCounter}`,
+        file,
+        progress: 0,
+        // Checked here, as soon as a file is chosen, so a wrong one is refused before anything is
+        // saved; the server checks every file again by decoding it.
+        ...((await refusal(file)) ?? { status: 'waiting' as const }),
+      })),
+    );
     setUploads((current) => [...current, ...added]);
   }
 
@@ -78,7 +87,7 @@ export function ProductImagesEditor({
         if (!takesFiles(event)) return;
         event.preventDefault();
         setDragging(false);
-        if (event.dataTransfer.files.length > 0) addFiles(event.dataTransfer.files);
+        if (event.dataTransfer.files.length > 0) void addFiles(event.dataTransfer.files);
       }}
     >
       <div
@@ -100,7 +109,8 @@ export function ProductImagesEditor({
           aria-describedby={hintId}
           className="sr-only"
           onChange={(event) => {
-            if (event.target.files) addFiles(event.target.files);
+            // The list is copied before the input is emptied (which empties its FileList).
+            if (event.target.files) void addFiles([...event.target.files]);
             event.target.value = '';
           }}
         />

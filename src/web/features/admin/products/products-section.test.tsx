@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminProductRow } from '#shared/schemas/admin-products';
+import { Toasts } from '../../../components/ui/toast';
+import { startFakeApi } from '../../../test/fake-api';
+import { findToast } from '../../../test/toasts';
 import ProductsSection from './products-section';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock('../../../components/ui/toast', () => ({ toast }));
+const api = startFakeApi();
 
 const row = (index: number, overrides: Partial<AdminProductRow> = {}): AdminProductRow => ({
   id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
@@ -30,33 +32,30 @@ const row = (index: number, overrides: Partial<AdminProductRow> = {}): AdminProd
 /** The server's catalogue, paged 20 at a time as GET /api/admin/products pages it. */
 function serve(catalogue: AdminProductRow[]) {
   const pages: number[] = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/admin/products' && (init.method ?? 'GET') === 'GET') {
-      const page = Number(url.searchParams.get('page'));
-      const size = Number(url.searchParams.get('pageSize'));
-      pages.push(page);
-      return Response.json({
+  api.answer('GET /api/admin/products', ({ url }) => {
+    const page = Number(url.searchParams.get('page'));
+    const size = Number(url.searchParams.get('pageSize'));
+    pages.push(page);
+    return {
+      body: {
         products: catalogue.slice((page - 1) * size, page * size),
         page,
         pageSize: size,
         total: catalogue.length,
-      });
-    }
-    const deleted = /^\/api\/admin\/products\/([^/]+)$/.exec(url.pathname);
-    if (deleted && init.method === 'DELETE') {
-      catalogue.splice(
-        catalogue.findIndex((product) => product.id === deleted[1]),
-        1,
-      );
-      return Response.json({ outcome: 'deleted', message: 'Product deleted successfully' });
-    }
-    return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
+      },
+    };
+  });
+  api.answer('DELETE /api/admin/products/:id', ({ params }) => {
+    const index = catalogue.findIndex((product) => product.id === params.id);
+    if (index === -1) return { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
+    catalogue.splice(index, 1);
+    return { body: { outcome: 'deleted', message: 'Product deleted successfully' } };
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <ProductsSection />
+      <Toasts />
     </QueryClientProvider>,
   );
   return pages;
@@ -64,8 +63,6 @@ function serve(catalogue: AdminProductRow[]) {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  vi.clearAllMocks();
 });
 
 describe('the admin Products list', () => {
@@ -82,7 +79,11 @@ describe('the admin Products list', () => {
     fireEvent.click(
       within(screen.getByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Delete' }),
     );
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product deleted successfully'));
+    expect(await findToast('Product deleted successfully')).toEqual({
+      type: 'success',
+      title: 'Product deleted successfully',
+      description: null,
+    });
     await screen.findByText('Page 2 of 2');
     expect(await screen.findByText('Tee 40', { selector: 'p' })).toBeTruthy();
     expect(screen.getByText('Tee 21', { selector: 'p' })).toBeTruthy();

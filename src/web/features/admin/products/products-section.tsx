@@ -4,10 +4,13 @@ import { LIMITS } from '#shared/constants';
 import { formatDateTime } from '#shared/dates';
 import { formatNaira } from '#shared/money';
 import { type AdminProductRow, PRODUCT_MESSAGES } from '#shared/schemas/admin-products';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { Empty } from '../../../components/ui/empty';
 import { inputClass } from '../../../components/ui/form-field';
+import { LoadError } from '../../../components/ui/load-error';
+import { Pager } from '../../../components/ui/pager';
 import { ProductThumbnail } from '../../../components/ui/product-image';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
@@ -82,16 +85,12 @@ export default function ProductsSection() {
         {list.isPending ? (
           <ListSkeleton />
         ) : list.isError ? (
-          <div className="space-y-3">
-            <FormAlert>{errorMessage(list.error, 'Failed to fetch products')}</FormAlert>
-            <Button variant="secondary" onClick={() => list.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            message={errorMessage(list.error, 'Failed to fetch products')}
+            onRetry={() => void list.refetch()}
+          />
         ) : list.data.products.length === 0 && page <= pages ? (
-          <p className="rounded-lg border border-neutral-200 bg-white p-8 text-center text-neutral-600">
-            {q ? 'No products match your search' : 'No products found'}
-          </p>
+          <Empty>{q ? 'No products match your search' : 'No products found'}</Empty>
         ) : (
           <ul className="divide-y divide-neutral-200 overflow-hidden rounded-lg border border-neutral-200 bg-white">
             {list.data.products.map((product) => (
@@ -106,18 +105,8 @@ export default function ProductsSection() {
         )}
       </div>
 
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-neutral-700" aria-live="polite">
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
+      {list.data && list.data.products.length > 0 ? (
+        <Pager page={page} pageSize={PRODUCTS_PAGE_SIZE} total={total} onPage={setPage} what="products" />
       ) : null}
 
       {editing ? (
@@ -195,11 +184,7 @@ function DropLine({ product }: { product: AdminProductRow }) {
   ].filter(Boolean);
   return (
     <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-neutral-700">
-      {product.comingSoon ? (
-        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">
-          Coming soon
-        </span>
-      ) : null}
+      {product.comingSoon ? <Badge tone="amber">Coming soon</Badge> : null}
       <span>Drop: {parts.join(', ')}</span>
     </p>
   );
@@ -214,13 +199,7 @@ const StockText = ({ stock }: { stock: number }) => (
 );
 
 const StatusBadge = ({ active }: { active: boolean }) => (
-  <span
-    className={`inline-block rounded-full px-2 py-0.5 text-xs font-bold ${
-      active ? 'bg-green-100 text-green-900' : 'bg-neutral-200 text-neutral-700'
-    }`}
-  >
-    {active ? 'Active' : 'Inactive'}
-  </span>
+  <Badge tone={active ? 'green' : 'grey'}>{active ? 'Active' : 'Inactive'}</Badge>
 );
 
 function ListSkeleton() {

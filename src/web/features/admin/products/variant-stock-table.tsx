@@ -1,10 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import {
   type AdminProduct,
-  type AdminStockReason,
   type AdminVariant,
   STOCK_REASON_LABELS,
   STOCK_REASONS,
+  variantStockRequest,
 } from '#shared/schemas/admin-products';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form-field';
@@ -43,38 +46,56 @@ export function VariantStockTable({ product }: { product: AdminProduct }) {
   );
 }
 
+/**
+ * A row as typed (the new stock is text, as its field holds it) → the stock and reason of the
+ * request, checked with the schema the server checks them with (`variantStockRequest`); the
+ * figure the change is based on (`expected`) is the row's, not typed.
+ */
+export const variantStockForm = z.object({
+  stock: z
+    .string()
+    .transform((text) => (text.trim() === '' ? Number.NaN : text.trim()))
+    .pipe(variantStockRequest.shape.stock),
+  reason: variantStockRequest.shape.reason,
+});
+type RowValues = z.input<typeof variantStockForm>;
+type RowInput = z.output<typeof variantStockForm>;
+
 function VariantRow({ productId, variant }: { productId: string; variant: AdminVariant }) {
   const change = useChangeVariantStock(productId);
-  const [stock, setStock] = useState(String(variant.stock));
-  const [reason, setReason] = useState<AdminStockReason>('restock');
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const label = variant.color ? `${variant.size} / ${variant.color}` : variant.size;
   // The stock this row shows, and the figure a change is based on (`expected`): the product's, or
   // the newer one a refusal (409) brought before the product is read again.
   const [seen, setSeen] = useState(variant.stock);
+  const { register, handleSubmit, formState, setValue, getValues, control } = useForm<
+    RowValues,
+    unknown,
+    RowInput
+  >({
+    resolver: zodResolver(variantStockForm),
+    defaultValues: { stock: String(variant.stock), reason: 'restock' },
+  });
+  const error = formState.errors.stock?.message ?? problem;
+  const stock = useWatch({ control, name: 'stock' });
   // A sale or another admin changed the stock: follow it, unless a new figure is being typed.
   const shown = useRef(variant.stock);
   useEffect(() => {
-    const before = String(shown.current);
-    setStock((current) => (current.trim() === before ? String(variant.stock) : current));
+    if (getValues('stock').trim() === String(shown.current)) setValue('stock', String(variant.stock));
     setSeen(variant.stock);
     shown.current = variant.stock;
-  }, [variant.stock]);
+  }, [variant.stock, getValues, setValue]);
   const dirty = stock.trim() !== String(seen);
 
-  function save() {
-    if (!/^\d+$/.test(stock.trim())) {
-      setError('Stock must be zero or positive');
-      return;
-    }
-    setError(null);
+  const save = handleSubmit(({ stock: next, reason }) => {
+    setProblem(null);
     change.mutate(
-      { variantId: variant.id, stock: Number(stock.trim()), expected: seen, reason },
+      { variantId: variant.id, stock: next, expected: seen, reason },
       {
         onSuccess: (product) => {
-          const now = product.variants.find((v) => v.id === variant.id)?.stock ?? Number(stock);
+          const now = product.variants.find((v) => v.id === variant.id)?.stock ?? next;
           setSeen(now);
-          setStock(String(now));
+          setValue('stock', String(now));
           toast.success('Stock updated', `${label}: ${now} in stock`);
         },
         onError: (failure) => {
@@ -83,80 +104,80 @@ function VariantRow({ productId, variant }: { productId: string; variant: AdminV
             const now = Number(failure.details.stock);
             setSeen(now);
             shown.current = now;
-            setStock(String(now));
+            setValue('stock', String(now));
           }
-          setError(errorMessage(failure, 'Failed to update stock'));
+          setProblem(errorMessage(failure, 'Failed to update stock'));
         },
       },
     );
-  }
+  });
 
   const stockId = `stock-${variant.id}`;
   const reasonId = `reason-${variant.id}`;
   return (
-    <li className="grid grid-cols-2 items-center gap-x-3 gap-y-2 py-3 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_5rem_7rem_9rem_6rem] md:gap-2">
-      <span className="col-span-2 font-semibold md:col-span-1">{label}</span>
-      <span className="wrap-anywhere text-xs text-neutral-600 md:text-sm">
-        <span className="md:sr-only">SKU </span>
-        {variant.sku}
-      </span>
-      <span className={`text-right text-sm md:text-left ${seen === 0 ? 'font-bold text-red-700' : ''}`}>
-        {seen === 0 ? (
-          'Sold out'
-        ) : (
-          <>
-            <span className="md:sr-only">In stock: </span>
-            {seen}
-          </>
-        )}
-      </span>
-      <div>
-        <label htmlFor={stockId} className="text-xs font-semibold text-neutral-700 md:sr-only">
-          New stock for {label}
-        </label>
-        <input
-          id={stockId}
-          inputMode="numeric"
-          autoComplete="off"
-          value={stock}
-          aria-invalid={Boolean(error)}
-          onChange={(event) => setStock(event.target.value)}
-          className={`${inputClass} mt-0 tabular-nums`}
-        />
-      </div>
-      <div>
-        <label htmlFor={reasonId} className="text-xs font-semibold text-neutral-700 md:sr-only">
-          Reason for {label}
-        </label>
-        <select
-          id={reasonId}
-          value={reason}
-          onChange={(event) => setReason(event.target.value as AdminStockReason)}
-          className={`${inputClass} mt-0`}
-        >
-          {STOCK_REASONS.map((value) => (
-            <option key={value} value={value}>
-              {STOCK_REASON_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Button
-        size="sm"
-        className="col-span-2 md:col-span-1"
-        disabled={!dirty}
-        busy={change.isPending}
-        busyLabel="Saving..."
-        onClick={save}
-        aria-label={`Save stock for ${label}`}
+    <li>
+      <form
+        noValidate
+        onSubmit={save}
+        className="grid grid-cols-2 items-center gap-x-3 gap-y-2 py-3 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_5rem_7rem_9rem_6rem] md:gap-2"
       >
-        Save
-      </Button>
-      {error ? (
-        <p role="alert" className="col-span-2 text-sm font-semibold text-red-700 md:col-span-6">
-          {error}
-        </p>
-      ) : null}
+        <span className="col-span-2 font-semibold md:col-span-1">{label}</span>
+        <span className="wrap-anywhere text-xs text-neutral-600 md:text-sm">
+          <span className="md:sr-only">SKU </span>
+          {variant.sku}
+        </span>
+        <span className={`text-right text-sm md:text-left ${seen === 0 ? 'font-bold text-red-700' : ''}`}>
+          {seen === 0 ? (
+            'Sold out'
+          ) : (
+            <>
+              <span className="md:sr-only">In stock: </span>
+              {seen}
+            </>
+          )}
+        </span>
+        <div>
+          <label htmlFor={stockId} className="text-xs font-semibold text-neutral-700 md:sr-only">
+            New stock for {label}
+          </label>
+          <input
+            id={stockId}
+            inputMode="numeric"
+            autoComplete="off"
+            aria-invalid={Boolean(error)}
+            {...register('stock')}
+            className={`${inputClass} mt-0 tabular-nums`}
+          />
+        </div>
+        <div>
+          <label htmlFor={reasonId} className="text-xs font-semibold text-neutral-700 md:sr-only">
+            Reason for {label}
+          </label>
+          <select id={reasonId} {...register('reason')} className={`${inputClass} mt-0`}>
+            {STOCK_REASONS.map((value) => (
+              <option key={value} value={value}>
+                {STOCK_REASON_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button
+          size="sm"
+          className="col-span-2 md:col-span-1"
+          disabled={!dirty}
+          busy={change.isPending}
+          busyLabel="Saving..."
+          type="submit"
+          aria-label={`Save stock for ${label}`}
+        >
+          Save
+        </Button>
+        {error ? (
+          <p role="alert" className="col-span-2 text-sm font-semibold text-red-700 md:col-span-6">
+            {error}
+          </p>
+        ) : null}
+      </form>
     </li>
   );
 }

@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Loading } from '../../../components/ui/loading';
 import { toast } from '../../../components/ui/toast';
 import { useSession } from '../../../lib/session';
 import { useAdminProfile } from '../admin-profile';
 import { isAccessError } from '../admin-query-client';
 import { adminKeys } from '../query-keys';
-import { Badge, Card, Loading } from './settings-ui';
 
 /**
  * Settings → Admin: the admin status debugger. It asks the admin API who the server thinks is

@@ -1,14 +1,27 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ComponentProps, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { formatDateTime } from '#shared/dates';
 import { formatNaira } from '#shared/money';
 import { DISPOSITION_LABELS, type Disposition, methodLabel } from '#shared/schemas/money';
-import { AUDIT_ENTITIES, type AuditEntityType, type AuditEntryDto } from '#shared/schemas/settings';
+import {
+  AUDIT_ENTITIES,
+  type AuditEntityType,
+  type AuditEntryDto,
+  auditListQuery,
+} from '#shared/schemas/settings';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Empty } from '../../../components/ui/empty';
 import { SelectField, TextField } from '../../../components/ui/fields';
 import { FormField, inputClass } from '../../../components/ui/form-field';
-import { formatLagosDateTime } from './lagos-time';
-import { Pager } from './pager';
+import { LoadError } from '../../../components/ui/load-error';
+import { Loading } from '../../../components/ui/loading';
+import { Pager } from '../../../components/ui/pager';
+import { alsoChecks } from '../../../lib/form-schema';
 import { type AuditFilters, useAuditLog } from './settings-api';
-import { Card, Empty, LoadError, Loading, words } from './settings-ui';
+import { words } from './words';
 
 const ENTITY_WORDS: Record<AuditEntityType, string> = {
   product: 'Product',
@@ -78,7 +91,7 @@ export function readable(key: string, value: unknown): string {
     return DISPOSITION_LABELS[value as Disposition];
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number' && /kobo$/i.test(key)) return formatNaira(value);
-  if (typeof value === 'string' && ISO.test(value)) return formatLagosDateTime(value);
+  if (typeof value === 'string' && ISO.test(value)) return formatDateTime(value);
   if (typeof value === 'object') return JSON.stringify(value);
   // The API's words for choices ('site_wide', 'promotional') as a person says them.
   if (typeof value === 'string' && (CHOICES.has(key) || /^[a-z]+(_[a-z]+)+$/.test(value)))
@@ -95,28 +108,43 @@ const fieldWords = (key: string) =>
       .toLowerCase(),
   );
 
+/** An empty filter is no filter. */
+const blankIsNone = z.string().transform((text) => text.trim() || undefined);
+
+/**
+ * The filters as typed → the query, checked with the schema the server checks it with
+ * (`auditListQuery`: known kinds of record, real Lagos days, the end on or after the start).
+ */
+export const auditFilterForm = z
+  .object({
+    entityType: blankIsNone,
+    entityId: blankIsNone,
+    actor: blankIsNone,
+    from: blankIsNone,
+    to: blankIsNone,
+  })
+  .superRefine(alsoChecks(auditListQuery));
+type FilterValues = z.input<typeof auditFilterForm>;
+type Filters = z.output<typeof auditFilterForm>;
+
+const NO_FILTERS: FilterValues = { entityType: '', entityId: '', actor: '', from: '', to: '' };
+
 /** Settings → Audit log: who changed what, before → after, when (Lagos time). */
 export function AuditLogPanel() {
-  const [draft, setDraft] = useState({ entityType: '', entityId: '', actor: '', from: '', to: '' });
   const [filters, setFilters] = useState<AuditFilters>({ page: 1 });
   const query = useAuditLog(filters);
-
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    setFilters({
-      page: 1,
-      entityType: draft.entityType || undefined,
-      entityId: draft.entityId.trim() || undefined,
-      actor: draft.actor.trim() || undefined,
-      from: draft.from || undefined,
-      to: draft.to || undefined,
-    });
-  }
+  const { register, handleSubmit, reset, formState } = useForm<FilterValues, unknown, Filters>({
+    resolver: zodResolver(auditFilterForm),
+    defaultValues: NO_FILTERS,
+  });
+  const { errors } = formState;
+  const apply = handleSubmit((chosen) => setFilters({ page: 1, ...chosen }));
 
   return (
     <>
       <form
         onSubmit={apply}
+        noValidate
         aria-label="Filter the audit log"
         className="grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
       >
@@ -124,27 +152,27 @@ export function AuditLogPanel() {
           label="Record"
           placeholder="Everything"
           options={AUDIT_ENTITIES.map((value) => ({ value, label: ENTITY_WORDS[value] }))}
-          value={draft.entityType}
-          onChange={(event) => setDraft({ ...draft, entityType: event.target.value })}
+          error={errors.entityType?.message}
+          {...register('entityType')}
         />
         <TextField
           label="Find by id"
           type="search"
           hint="An order's id finds its status, payment and refunds; another record's id, its changes"
-          value={draft.entityId}
           maxLength={100}
           autoComplete="off"
-          onChange={(event) => setDraft({ ...draft, entityId: event.target.value })}
+          error={errors.entityId?.message}
+          {...register('entityId')}
         />
         <TextField
           label="Person"
           type="search"
           placeholder="Email"
-          value={draft.actor}
-          onChange={(event) => setDraft({ ...draft, actor: event.target.value })}
+          error={errors.actor?.message}
+          {...register('actor')}
         />
-        <DateField label="From" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
-        <DateField label="To" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
+        <DateField label="From" error={errors.from?.message} {...register('from')} />
+        <DateField label="To" error={errors.to?.message} {...register('to')} />
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
           <Button type="submit" size="sm">
             Apply Filters
@@ -153,7 +181,7 @@ export function AuditLogPanel() {
             variant="secondary"
             size="sm"
             onClick={() => {
-              setDraft({ entityType: '', entityId: '', actor: '', from: '', to: '' });
+              reset(NO_FILTERS);
               setFilters({ page: 1 });
             }}
           >
@@ -210,7 +238,7 @@ function AuditEntry({ entry }: { entry: AuditEntryDto }) {
             ) : null}
           </h3>
           <time dateTime={entry.createdAt} className="text-xs text-neutral-600">
-            {formatLagosDateTime(entry.createdAt)}
+            {formatDateTime(entry.createdAt)}
           </time>
         </div>
         <p className="mt-1 break-all text-sm text-neutral-700">
@@ -266,26 +294,15 @@ function AuditEntry({ entry }: { entry: AuditEntryDto }) {
   );
 }
 
+/** A Lagos day; every other prop (`register`'s) goes to the input. */
 function DateField({
   label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+  error,
+  ...input
+}: { label: string; error?: string } & Omit<ComponentProps<'input'>, 'type' | 'className'>) {
   return (
-    <FormField label={label} hint="Lagos date">
-      {(control) => (
-        <input
-          type="date"
-          {...control}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          className={inputClass}
-        />
-      )}
+    <FormField label={label} hint="Lagos date" error={error}>
+      {(control) => <input type="date" {...control} {...input} className={inputClass} />}
     </FormField>
   );
 }

@@ -1,13 +1,18 @@
 import { useState } from 'react';
+import { formatDateTime } from '#shared/dates';
 import { EMAIL_STATUSES, type EmailStatus } from '#shared/schemas/emails';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Empty } from '../../../components/ui/empty';
 import { SelectField } from '../../../components/ui/fields';
+import { LoadError } from '../../../components/ui/load-error';
+import { Loading } from '../../../components/ui/loading';
+import { Pager } from '../../../components/ui/pager';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
-import { formatLagosDateTime } from './lagos-time';
-import { Pager } from './pager';
 import { useEmails, useFailedJobs, useResendEmail, useRetryJob } from './settings-api';
-import { Badge, type BadgeTone, Card, Empty, LoadError, Loading, words } from './settings-ui';
+import { words } from './words';
 
 const STATUS_TONE: Record<EmailStatus, BadgeTone> = {
   queued: 'amber',
@@ -75,9 +80,9 @@ function EmailsList() {
                       <Badge tone={STATUS_TONE[email.status]}>{STATUS_WORDS[email.status]}</Badge>
                     </div>
                     <p className="mt-2 text-xs text-neutral-600">
-                      {words(email.kind)} · {formatLagosDateTime(email.createdAt)} · {email.attempts}{' '}
+                      {words(email.kind)} · {formatDateTime(email.createdAt)} · {email.attempts}{' '}
                       {email.attempts === 1 ? 'attempt' : 'attempts'}
-                      {email.sentAt ? ` · sent ${formatLagosDateTime(email.sentAt)}` : ''}
+                      {email.sentAt ? ` · sent ${formatDateTime(email.sentAt)}` : ''}
                     </p>
                     {email.lastError ? (
                       <p className="mt-2 break-words rounded bg-red-50 px-3 py-2 text-xs text-red-900">
@@ -169,9 +174,8 @@ function FailedJobs() {
                     </div>
                     <p className="mt-1 break-all text-sm text-neutral-700">{jobData(job.data)}</p>
                     <p className="mt-2 text-xs text-neutral-600">
-                      {job.failedAt ? `Failed ${formatLagosDateTime(job.failedAt)}` : 'Failed'} ·{' '}
-                      {job.attempts} {job.attempts === 1 ? 'attempt' : 'attempts'} · started{' '}
-                      {formatLagosDateTime(job.createdAt)}
+                      {job.failedAt ? `Failed ${formatDateTime(job.failedAt)}` : 'Failed'} · {job.attempts}{' '}
+                      {job.attempts === 1 ? 'attempt' : 'attempts'} · started {formatDateTime(job.createdAt)}
                     </p>
                     {job.lastError ? (
                       <p className="mt-2 break-words rounded bg-red-50 px-3 py-2 text-xs text-red-900">

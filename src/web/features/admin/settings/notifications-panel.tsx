@@ -1,28 +1,37 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ComponentProps, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import {
   NOTIFICATION_AUDIENCES,
   NOTIFICATION_LOCATIONS,
   NOTIFICATION_TYPES,
   type NotificationAudience,
-  type NotificationLocation,
   type NotificationType,
 } from '#shared/constants';
+import { formatDateTime } from '#shared/dates';
 import { type AdminNotification, notificationCreateRequest } from '#shared/schemas/settings';
 import { fromShopLocalInput, toShopLocalInput } from '#shared/shop-time-input';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
+import { Empty } from '../../../components/ui/empty';
 import { CheckboxField, SelectField, TextareaField, TextField } from '../../../components/ui/fields';
 import { FormField, inputClass } from '../../../components/ui/form-field';
+import { LoadError } from '../../../components/ui/load-error';
+import { Loading } from '../../../components/ui/loading';
 import { toast } from '../../../components/ui/toast';
+import { applyServerError } from '../../../lib/form-errors';
+import { alsoChecks } from '../../../lib/form-schema';
 import { liveTopics, useLive } from '../../../lib/live';
 import BannerView from '../../notifications/banner-view';
-import { isPermissionError, issuesToFields, serverFields, without } from './form-errors';
-import { formatLagosDateTime } from './lagos-time';
+import { isPermissionError } from './form-errors';
 import { OutOfStockPanel } from './out-of-stock-panel';
 import { useDeleteNotification, useNotifications, useSaveNotification } from './settings-api';
-import { Badge, type BadgeTone, Card, Empty, LoadError, Loading, words } from './settings-ui';
+import { words } from './words';
 
 const PERMISSION_DENIED =
   'You do not have permission to create/update/delete notifications. Please ensure you have admin privileges.';
@@ -165,8 +174,8 @@ function SiteNotifications() {
                     <div>
                       <dt className="inline font-semibold">When: </dt>
                       <dd className="inline">
-                        {formatLagosDateTime(notification.startDate)} –{' '}
-                        {notification.endDate ? formatLagosDateTime(notification.endDate) : 'no end date'}
+                        {formatDateTime(notification.startDate)} –{' '}
+                        {notification.endDate ? formatDateTime(notification.endDate) : 'no end date'}
                       </dd>
                     </div>
                   </dl>
@@ -226,16 +235,47 @@ function SiteNotifications() {
   );
 }
 
-type FormValues = {
-  title: string;
-  content: string;
-  type: NotificationType;
-  targetAudience: NotificationAudience;
-  displayLocation: NotificationLocation;
-  startDate: string;
-  endDate: string;
-  isActive: boolean;
-};
+/** A time typed in Lagos time → ISO; a text that is no time goes as it is, for the schema to name. */
+const lagosTime = z.string().transform((text) => fromShopLocalInput(text) ?? text);
+
+/**
+ * The notification as typed (its times in Lagos time, as the fields hold them) → the request the
+ * server checks, with the same schema (`notificationCreateRequest`); an empty end date is null:
+ * the notification runs until it is deactivated.
+ */
+export function notificationForm() {
+  const { title, content, type, targetAudience, displayLocation, isActive, startDate, endDate } =
+    notificationCreateRequest.shape;
+  return z
+    .object({
+      title,
+      content,
+      // The form always has them: the request's defaults are for callers that leave them out.
+      type: type.unwrap(),
+      targetAudience: targetAudience.unwrap(),
+      displayLocation: displayLocation.unwrap(),
+      isActive: isActive.unwrap(),
+      startDate: lagosTime.pipe(startDate),
+      endDate: z
+        .string()
+        .transform((text) => (text ? (fromShopLocalInput(text) ?? text) : null))
+        .pipe(endDate.unwrap()),
+    })
+    .superRefine(alsoChecks(notificationCreateRequest));
+}
+type FormValues = z.input<ReturnType<typeof notificationForm>>;
+type Request = z.output<ReturnType<typeof notificationForm>>;
+
+const FIELDS = [
+  'title',
+  'content',
+  'type',
+  'targetAudience',
+  'displayLocation',
+  'startDate',
+  'endDate',
+  'isActive',
+] as const;
 
 const valuesOf = (notification: AdminNotification | null): FormValues =>
   notification
@@ -268,31 +308,20 @@ function NotificationDialog({
   notification: AdminNotification | null;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState(() => valuesOf(notification));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveNotification();
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
-    setValues((previous) => ({ ...previous, [key]: value }));
-    setErrors((previous) => without(previous, key));
-  };
+  const { register, handleSubmit, formState, setError, control } = useForm<FormValues, unknown, Request>({
+    resolver: zodResolver(notificationForm()),
+    defaultValues: valuesOf(notification),
+  });
+  const { errors } = formState;
+  const [title, content, type, displayLocation] = useWatch({
+    control,
+    name: ['title', 'content', 'type', 'displayLocation'],
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const request = {
-      ...values,
-      // Typed as Lagos time; a value that is no date and time goes as it is, for the schema to name.
-      startDate: fromShopLocalInput(values.startDate) ?? values.startDate,
-      // An empty end date is sent as null: the notification runs until it is deactivated.
-      endDate: values.endDate ? (fromShopLocalInput(values.endDate) ?? values.endDate) : null,
-    };
-    const parsed = notificationCreateRequest.safeParse(request);
-    if (!parsed.success) {
-      setErrors(issuesToFields(parsed.error));
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit((changes) =>
     save.mutate(
-      { id: notification?.id, changes: request },
+      { id: notification?.id, changes },
       {
         onSuccess: () => {
           toast.success(
@@ -306,12 +335,12 @@ function NotificationDialog({
             toast.error('Permission Denied', PERMISSION_DENIED);
             return;
           }
-          setErrors(serverFields(error));
+          applyServerError(error, setError, FIELDS, '');
           toast.error('Error', SAVE_FAILED);
         },
       },
-    );
-  }
+    ),
+  );
 
   const option = (value: string) => ({ value, label: words(value) });
   return (
@@ -327,61 +356,45 @@ function NotificationDialog({
         <TextField
           label="Title"
           className="sm:col-span-2"
-          value={values.title}
           maxLength={120}
-          onChange={(event) => set('title', event.target.value)}
-          error={errors.title}
+          error={errors.title?.message}
           data-autofocus
+          {...register('title')}
         />
         <TextareaField
           label="Content"
           className="sm:col-span-2"
-          value={values.content}
           maxLength={500}
-          onChange={(event) => set('content', event.target.value)}
-          error={errors.content}
+          error={errors.content?.message}
+          {...register('content')}
         />
         <SelectField
           label="Type"
           options={NOTIFICATION_TYPES.map(option)}
-          value={values.type}
-          onChange={(event) => set('type', event.target.value as NotificationType)}
-          error={errors.type}
+          error={errors.type?.message}
+          {...register('type')}
         />
         <SelectField
           label="Target audience"
           options={NOTIFICATION_AUDIENCES.map((value) => ({ value, label: AUDIENCE_WORDS[value] }))}
-          value={values.targetAudience}
-          onChange={(event) => set('targetAudience', event.target.value as NotificationAudience)}
-          error={errors.targetAudience}
+          error={errors.targetAudience?.message}
+          {...register('targetAudience')}
         />
         <SelectField
           label="Display location"
           className="sm:col-span-2"
           options={NOTIFICATION_LOCATIONS.map(option)}
-          value={values.displayLocation}
-          onChange={(event) => set('displayLocation', event.target.value as NotificationLocation)}
-          error={errors.displayLocation}
+          error={errors.displayLocation?.message}
+          {...register('displayLocation')}
         />
-        <DateTimeField
-          label="Start date"
-          value={values.startDate}
-          onChange={(value) => set('startDate', value)}
-          error={errors.startDate}
-        />
+        <DateTimeField label="Start date" error={errors.startDate?.message} {...register('startDate')} />
         <DateTimeField
           label="End date (optional)"
           hint="Leave empty to show it until you deactivate it."
-          value={values.endDate}
-          onChange={(value) => set('endDate', value)}
-          error={errors.endDate}
+          error={errors.endDate?.message}
+          {...register('endDate')}
         />
-        <CheckboxField
-          label="Active"
-          className="sm:col-span-2"
-          checked={values.isActive}
-          onChange={(event) => set('isActive', event.target.checked)}
-        />
+        <CheckboxField label="Active" className="sm:col-span-2" {...register('isActive')} />
         <figure className="min-w-0 sm:col-span-2">
           <figcaption className="text-sm font-semibold text-neutral-800">Preview</figcaption>
           <div className="mt-1 overflow-hidden rounded border border-neutral-200">
@@ -389,10 +402,10 @@ function NotificationDialog({
               notifications={[
                 {
                   id: '00000000-0000-4000-8000-000000000000',
-                  title: values.title.trim() || 'Title',
-                  content: values.content.trim() || 'Content',
-                  type: values.type,
-                  displayLocation: values.displayLocation,
+                  title: title.trim() || 'Title',
+                  content: content.trim() || 'Content',
+                  type,
+                  displayLocation,
                 },
               ]}
               onDismiss={() => undefined}
@@ -412,30 +425,16 @@ function NotificationDialog({
   );
 }
 
+/** A date and time typed in Lagos time; every other prop (`register`'s) goes to the input. */
 function DateTimeField({
   label,
   hint,
-  value,
-  onChange,
   error,
-}: {
-  label: string;
-  hint?: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-}) {
+  ...input
+}: { label: string; hint?: string; error?: string } & Omit<ComponentProps<'input'>, 'type' | 'className'>) {
   return (
     <FormField label={label} hint={hint ?? 'Lagos time'} error={error}>
-      {(control) => (
-        <input
-          type="datetime-local"
-          {...control}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          className={inputClass}
-        />
-      )}
+      {(control) => <input type="datetime-local" {...control} {...input} className={inputClass} />}
     </FormField>
   );
 }

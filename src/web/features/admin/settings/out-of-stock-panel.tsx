@@ -1,11 +1,30 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { type OutOfStockSettingsRequest, outOfStockSettingsRequest } from '#shared/schemas/settings';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { CheckboxField, NumberField, TextField } from '../../../components/ui/fields';
+import { LoadError } from '../../../components/ui/load-error';
+import { Loading } from '../../../components/ui/loading';
 import { toast } from '../../../components/ui/toast';
-import { isPermissionError, issuesToFields, serverFields, without } from './form-errors';
+import { applyServerError } from '../../../lib/form-errors';
+import { isPermissionError } from './form-errors';
 import { useOutOfStockSettings, useSaveOutOfStock } from './settings-api';
-import { Card, LoadError, Loading } from './settings-ui';
+
+/**
+ * The form as typed (the threshold is text, as its field holds it) and, once parsed, the request
+ * the server checks with the same schema.
+ */
+export const outOfStockForm = outOfStockSettingsRequest.extend({
+  threshold: z
+    .string()
+    .transform((text) => (text.trim() === '' ? Number.NaN : Number(text.trim())))
+    .pipe(outOfStockSettingsRequest.shape.threshold),
+});
+type FormValues = z.input<typeof outOfStockForm>;
+
+const FIELDS = ['threshold', 'notification_text'] as const;
 
 /** Settings → Notifications → Out of Stock Settings. */
 export function OutOfStockPanel() {
@@ -18,35 +37,29 @@ export function OutOfStockPanel() {
 }
 
 function OutOfStockForm({ settings }: { settings: OutOfStockSettingsRequest }) {
-  const [values, setValues] = useState({ ...settings, threshold: String(settings.threshold) });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveOutOfStock();
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
-    setValues((previous) => ({ ...previous, [key]: value }));
-    setErrors((previous) => without(previous, key));
-  };
+  const { register, handleSubmit, formState, setError } = useForm<
+    FormValues,
+    unknown,
+    OutOfStockSettingsRequest
+  >({
+    resolver: zodResolver(outOfStockForm),
+    defaultValues: { ...settings, threshold: String(settings.threshold) },
+  });
+  const { errors } = formState;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const text = values.threshold.trim();
-    const request = { ...values, threshold: text === '' ? Number.NaN : Number(text) };
-    const parsed = outOfStockSettingsRequest.safeParse(request);
-    if (!parsed.success) {
-      setErrors(issuesToFields(parsed.error));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
+  const submit = handleSubmit((request) =>
+    save.mutate(request, {
       onSuccess: () => toast.success('Success', 'Out of stock settings updated successfully'),
       onError: (error) => {
-        setErrors(serverFields(error));
+        applyServerError(error, setError, FIELDS, '');
         toast.error(
           isPermissionError(error) ? 'Permission Denied' : 'Error',
           'Failed to update out of stock settings',
         );
       },
-    });
-  }
+    }),
+  );
 
   return (
     <Card className="max-w-2xl">
@@ -54,42 +67,36 @@ function OutOfStockForm({ settings }: { settings: OutOfStockSettingsRequest }) {
         <CheckboxField
           label="Show sold-out sizes and colours"
           hint="Sold-out options stay visible on the product page, disabled, with the text below."
-          checked={values.enabled}
-          onChange={(event) => set('enabled', event.target.checked)}
+          {...register('enabled')}
         />
         <CheckboxField
           label="Show the out-of-stock message to customers"
-          checked={values.show_customer_notification}
-          onChange={(event) => set('show_customer_notification', event.target.checked)}
+          {...register('show_customer_notification')}
         />
         <TextField
           label="Out-of-stock message"
-          value={values.notification_text}
           maxLength={200}
-          onChange={(event) => set('notification_text', event.target.value)}
-          error={errors.notification_text}
+          error={errors.notification_text?.message}
+          {...register('notification_text')}
         />
         <NumberField
           label="Low-stock threshold"
           integer
           suffix="units"
           hint="The dashboard counts a product as low on stock when its sizes and colours together have this many units or fewer."
-          value={values.threshold}
-          onChange={(event) => set('threshold', event.target.value)}
-          error={errors.threshold}
           className="max-w-xs"
+          error={errors.threshold?.message}
+          {...register('threshold')}
         />
         <CheckboxField
           label="Email the admins when a size or colour falls to the threshold"
           hint="One email when a single size or colour has this many units or fewer left."
-          checked={values.notify_admin}
-          onChange={(event) => set('notify_admin', event.target.checked)}
+          {...register('notify_admin')}
         />
         <CheckboxField
           label="Hide products with no stock from listings and search"
           hint="Their pages stay reachable from old links, marked sold out."
-          checked={values.auto_hide_product}
-          onChange={(event) => set('auto_hide_product', event.target.checked)}
+          {...register('auto_hide_product')}
         />
         <Button type="submit" busy={save.isPending} busyLabel="Saving...">
           Save Settings

@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
+import { Loading } from '../../../components/ui/loading';
 import { usePaymentSettings } from './settings-api';
-import { Badge, Card, LoadError, Loading } from './settings-ui';
 
 const MODES = {
   live: { label: 'Live', tone: 'green', text: 'Real cards are charged through Paystack.' },

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '#shared/dates';
 import { notificationCreateRequest } from '#shared/schemas/settings';
 import { fromShopLocalInput } from '#shared/shop-time-input';
 import { entryTitle, readable } from './audit-log-panel';
-import { formatLagosDateTime } from './lagos-time';
 
 describe('Lagos times in the forms', () => {
   it('shows a moment in Lagos time', () => {
-    expect(formatLagosDateTime('2026-11-23T23:30:00.000Z')).toMatch(/24 Nov 2026,? 00:30/);
+    // The one format of every screen (#shared/dates): the 12 o'clock hour reads 12, never 00 or 0.
+    expect(formatDateTime('2026-11-23T23:30:00.000Z')).toMatch(/24 Nov 2026,? 12:30 am/);
   });
 
   it('gives the schema an empty end date as null and a Lagos time it accepts', () => {

@@ -1,18 +1,26 @@
-import { type FormEvent, useState } from 'react';
-import { formatNaira, nairaToKobo } from '#shared/money';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { formatNaira } from '#shared/money';
 import {
   type AdminShippingMethod,
   shippingMethodCreateRequest,
   shippingMethodUpdateRequest,
 } from '#shared/schemas/settings';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Empty } from '../../../components/ui/empty';
 import { CheckboxField, NumberField, TextField } from '../../../components/ui/fields';
+import { LoadError } from '../../../components/ui/load-error';
+import { Loading } from '../../../components/ui/loading';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
+import { applyServerError } from '../../../lib/form-errors';
+import { alsoChecks, nairaText, optionalNairaText, wholeNumberText } from '../../../lib/form-schema';
 import { liveTopics, useLive } from '../../../lib/live';
-import { issuesToFields, serverFields, without } from './form-errors';
 import { useSaveShippingMethod, useShippingMethods } from './settings-api';
-import { Badge, Card, Empty, LoadError, Loading } from './settings-ui';
 
 /** Settings → Shipping: the methods checkout offers and the shipping-policy page lists. */
 export function ShippingPanel() {
@@ -50,65 +58,61 @@ export function ShippingPanel() {
   );
 }
 
-const nairaText = (kobo: number | null) => (kobo === null ? '' : String(kobo / 100));
+const nairaOf = (kobo: number | null) => (kobo === null ? '' : String(kobo / 100));
+
+/**
+ * A method as typed (naira and days are text, as their fields hold them) → the request the server
+ * checks, with the same schema: `shippingMethodCreateRequest`, or `shippingMethodUpdateRequest`.
+ */
+export function shippingMethodForm(creating: boolean) {
+  const { name, feeKobo, freeAboveKobo, minDays, maxDays } = shippingMethodCreateRequest.shape;
+  const typed = z.object({
+    name,
+    feeKobo: nairaText('Enter the fee in naira, e.g. 2500').pipe(feeKobo),
+    freeAboveKobo: optionalNairaText('Enter an amount in naira, or leave it empty').pipe(freeAboveKobo),
+    minDays: wholeNumberText.pipe(minDays),
+    maxDays: wholeNumberText.pipe(maxDays),
+    isActive: z.boolean(),
+  });
+  // The request's own checks across fields (the longest delivery after the shortest) run last.
+  return typed.superRefine(alsoChecks(creating ? shippingMethodCreateRequest : shippingMethodUpdateRequest));
+}
+type FormValues = z.input<ReturnType<typeof shippingMethodForm>>;
+type Request = z.output<ReturnType<typeof shippingMethodForm>>;
+
+const FIELDS = ['name', 'feeKobo', 'freeAboveKobo', 'minDays', 'maxDays', 'isActive'] as const;
 
 function MethodForm({ method, onDone }: { method: AdminShippingMethod | null; onDone?: () => void }) {
-  const [values, setValues] = useState({
-    name: method?.name ?? '',
-    fee: nairaText(method?.feeKobo ?? null),
-    freeAbove: nairaText(method?.freeAboveKobo ?? null),
-    minDays: method ? String(method.minDays) : '',
-    maxDays: method ? String(method.maxDays) : '',
-    isActive: method?.isActive ?? true,
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveShippingMethod();
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
-    setValues((previous) => ({ ...previous, [key]: value }));
-    const field = key === 'fee' ? 'feeKobo' : key === 'freeAbove' ? 'freeAboveKobo' : key;
-    setErrors((previous) => without(previous, field));
-  };
+  const { register, handleSubmit, formState, setError } = useForm<FormValues, unknown, Request>({
+    resolver: zodResolver(shippingMethodForm(method === null)),
+    defaultValues: {
+      name: method?.name ?? '',
+      feeKobo: nairaOf(method?.feeKobo ?? null),
+      freeAboveKobo: nairaOf(method?.freeAboveKobo ?? null),
+      minDays: method ? String(method.minDays) : '',
+      maxDays: method ? String(method.maxDays) : '',
+      isActive: method?.isActive ?? true,
+    },
+  });
+  const { errors } = formState;
   const label = method?.name ?? 'New shipping method';
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    const feeKobo = nairaToKobo(values.fee.trim());
-    if (feeKobo === null) found.feeKobo = 'Enter the fee in naira, e.g. 2500';
-    const freeAboveKobo = values.freeAbove.trim() === '' ? null : nairaToKobo(values.freeAbove.trim());
-    if (freeAboveKobo === null && values.freeAbove.trim() !== '') {
-      found.freeAboveKobo = 'Enter an amount in naira, or leave it empty';
-    }
-    const days = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
-    const request = {
-      name: values.name,
-      feeKobo: feeKobo ?? 0,
-      freeAboveKobo,
-      minDays: days(values.minDays),
-      maxDays: days(values.maxDays),
-      isActive: values.isActive,
-    };
-    const parsed = (method ? shippingMethodUpdateRequest : shippingMethodCreateRequest).safeParse(request);
-    const fields = { ...(parsed.success ? {} : issuesToFields(parsed.error)), ...found };
-    if (Object.keys(fields).length > 0) {
-      setErrors(fields);
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit((changes) =>
     save.mutate(
-      { id: method?.id, changes: request },
+      { id: method?.id, changes },
       {
         onSuccess: (body) => {
           toast.success('Success', `${body.shippingMethod.name} saved`);
           onDone?.();
         },
         onError: (error) => {
-          setErrors(serverFields(error));
+          applyServerError(error, setError, FIELDS, '');
           toast.error('Error', errorMessage(error, 'Failed to save the shipping method. Please try again.'));
         },
       },
-    );
-  }
+    ),
+  );
 
   return (
     <Card>
@@ -132,45 +136,40 @@ function MethodForm({ method, onDone }: { method: AdminShippingMethod | null; on
             label="Name"
             hiddenLabel={label}
             className="sm:col-span-2 lg:col-span-1"
-            value={values.name}
             maxLength={60}
-            onChange={(event) => set('name', event.target.value)}
-            error={errors.name}
+            error={errors.name?.message}
+            {...register('name')}
           />
           <NumberField
             label="Fee"
             hiddenLabel={label}
             prefix="₦"
-            value={values.fee}
-            onChange={(event) => set('fee', event.target.value)}
-            error={errors.feeKobo}
+            error={errors.feeKobo?.message}
+            {...register('feeKobo')}
           />
           <NumberField
             label="Free above"
             hiddenLabel={label}
             prefix="₦"
             hint="Free when the subtotal is above this. Empty: never free."
-            value={values.freeAbove}
-            onChange={(event) => set('freeAbove', event.target.value)}
-            error={errors.freeAboveKobo}
+            error={errors.freeAboveKobo?.message}
+            {...register('freeAboveKobo')}
           />
           <NumberField
             label="Shortest delivery"
             hiddenLabel={label}
             integer
             suffix="days"
-            value={values.minDays}
-            onChange={(event) => set('minDays', event.target.value)}
-            error={errors.minDays}
+            error={errors.minDays?.message}
+            {...register('minDays')}
           />
           <NumberField
             label="Longest delivery"
             hiddenLabel={label}
             integer
             suffix="days"
-            value={values.maxDays}
-            onChange={(event) => set('maxDays', event.target.value)}
-            error={errors.maxDays}
+            error={errors.maxDays?.message}
+            {...register('maxDays')}
           />
           <CheckboxField
             label={
@@ -179,8 +178,7 @@ function MethodForm({ method, onDone }: { method: AdminShippingMethod | null; on
               </>
             }
             className="self-end"
-            checked={values.isActive}
-            onChange={(event) => set('isActive', event.target.checked)}
+            {...register('isActive')}
           />
         </div>
         <div className="mt-4 flex flex-wrap gap-2">

@@ -1,12 +1,17 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { type StoreSettings, storeSettingsRequest } from '#shared/schemas/settings';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/fields';
+import { LoadError } from '../../../components/ui/load-error';
+import { Loading } from '../../../components/ui/loading';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
-import { issuesToFields, serverFields, without } from './form-errors';
+import { applyServerError } from '../../../lib/form-errors';
 import { useSaveStore, useStoreSettings } from './settings-api';
-import { Card, LoadError, Loading } from './settings-ui';
+
+const FIELDS = ['name', 'supportEmail', 'supportPhone'] as const;
 
 /** Settings → Store: what every email and the shop's footer say about the shop. */
 export function StorePanel() {
@@ -19,30 +24,22 @@ export function StorePanel() {
 }
 
 function StoreForm({ store }: { store: StoreSettings }) {
-  const [values, setValues] = useState(store);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveStore();
-  const set = (key: keyof StoreSettings, value: string) => {
-    setValues((previous) => ({ ...previous, [key]: value }));
-    setErrors((previous) => without(previous, key));
-  };
+  const { register, handleSubmit, formState, setError } = useForm<StoreSettings>({
+    resolver: zodResolver(storeSettingsRequest),
+    defaultValues: store,
+  });
+  const { errors } = formState;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = storeSettingsRequest.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issuesToFields(parsed.error));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
+  const submit = handleSubmit((request) =>
+    save.mutate(request, {
       onSuccess: () => toast.success('Success', 'Store settings saved'),
       onError: (error) => {
-        setErrors(serverFields(error));
+        applyServerError(error, setError, FIELDS, '');
         toast.error('Error', errorMessage(error, 'Failed to save store settings. Please try again.'));
       },
-    });
-  }
+    }),
+  );
 
   return (
     <Card className="max-w-2xl">
@@ -50,29 +47,21 @@ function StoreForm({ store }: { store: StoreSettings }) {
         Used in every email the shop sends and in the footer of every page.
       </p>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-        <TextField
-          label="Shop name"
-          value={values.name}
-          maxLength={80}
-          onChange={(event) => set('name', event.target.value)}
-          error={errors.name}
-        />
+        <TextField label="Shop name" maxLength={80} error={errors.name?.message} {...register('name')} />
         <TextField
           label="Support email"
           type="email"
           autoComplete="off"
-          value={values.supportEmail}
-          onChange={(event) => set('supportEmail', event.target.value)}
-          error={errors.supportEmail}
+          error={errors.supportEmail?.message}
+          {...register('supportEmail')}
         />
         <TextField
           label="Support phone"
           type="tel"
           hint="Optional, e.g. +234 800 000 0000"
-          value={values.supportPhone}
           maxLength={20}
-          onChange={(event) => set('supportPhone', event.target.value)}
-          error={errors.supportPhone}
+          error={errors.supportPhone?.message}
+          {...register('supportPhone')}
         />
         <Button type="submit" busy={save.isPending} busyLabel="Saving...">
           Save Store Settings

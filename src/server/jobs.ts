@@ -1,0 +1,64 @@
+import type { AppDeps } from './context';
+import { passwordResetJob } from './features/accounts/accounts';
+import { pruneRateLimitsJob } from './features/accounts/rate-limit';
+import { deliverEmailJob } from './features/email/outbox';
+import { expireUnpaidOrdersJob } from './features/orders/cancel-order';
+import { processPaymentEventJob, recheckPendingPaymentsJob } from './features/payments/payments';
+import { dailyReconciliationJob, reconcilePaymentsJob } from './features/payments/reconciliation';
+import {
+  automaticRefundJob,
+  legacySecondPaymentRefundJob,
+  reconcileRefundsJob,
+} from './features/payments/refunds';
+import { simulatorCompletePendingJob, simulatorSettleRefundJob } from './features/payments/simulator';
+import type { Database } from './platform/db/client';
+import type { AnyJobDefinition } from './platform/jobs/define';
+import { createJobQueue, type Schedule } from './platform/jobs/queue';
+import type { Logger } from './platform/logger';
+
+/** Every job of the shop: each process creates these queues at start-up and works them all. */
+export const JOB_DEFINITIONS = [
+  deliverEmailJob,
+  passwordResetJob,
+  processPaymentEventJob,
+  expireUnpaidOrdersJob,
+  automaticRefundJob,
+  legacySecondPaymentRefundJob,
+  reconcileRefundsJob,
+  recheckPendingPaymentsJob,
+  reconcilePaymentsJob,
+  dailyReconciliationJob,
+  simulatorSettleRefundJob,
+  simulatorCompletePendingJob,
+  pruneRateLimitsJob,
+] as AnyJobDefinition<AppDeps>[];
+
+/**
+ * Jobs enqueued on a timer, at most once per interval across every server process. The expiry's
+ * interval is EXPIRY_SWEEP_SECONDS (a minute; tests shorten it).
+ */
+export function jobSchedules(options: { expirySweepSeconds: number }): Schedule<AppDeps>[] {
+  return [
+    { job: expireUnpaidOrdersJob, everySeconds: options.expirySweepSeconds },
+    { job: reconcileRefundsJob, everySeconds: 60 },
+    { job: recheckPendingPaymentsJob, everySeconds: 30 },
+    { job: dailyReconciliationJob, everySeconds: 86_400 },
+    { job: pruneRateLimitsJob, everySeconds: 600 },
+  ];
+}
+
+/** The schedules with their default intervals (for queues that only enqueue or install). */
+export const JOB_SCHEDULES: Schedule<AppDeps>[] = jobSchedules({ expirySweepSeconds: 60 });
+
+/** Creates the queue's tables and every queue, without working them (the test template). */
+export async function installJobQueue(database: Database, logger: Logger): Promise<void> {
+  const queue = createJobQueue<AppDeps>({
+    database,
+    logger,
+    definitions: JOB_DEFINITIONS,
+    schedules: JOB_SCHEDULES,
+    options: { timeoutSeconds: 60 },
+  });
+  await queue.install();
+  await queue.stop();
+}

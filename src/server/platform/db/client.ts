@@ -1,0 +1,262 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import {
+  createPgliteListener,
+  createPostgresListener,
+  type NotificationListener,
+  type Unlisten,
+} from './listen';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle handle; the same type on PGlite and on PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A Drizzle handle that may be a transaction: domain functions accept either. */
+export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** Plain SQL, for migrations and the few statements Drizzle does not express. */
+export interface SqlRunner {
+  exec(sql: string): Promise<void>;
+  query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
+  /**
+   * Inside a transaction: runs `fn` once the transaction has committed (never if it rolls back).
+   * Absent outside one, where every statement commits by itself.
+   */
+  afterCommit?(fn: () => void): void;
+}
+
+/** A transaction's SqlRunner, with the callbacks to run once it commits. */
+function inTransaction(runner: SqlRunner): { sql: SqlRunner; committed(): void } {
+  const callbacks: (() => void)[] = [];
+  return {
+    sql: { ...runner, afterCommit: (fn) => callbacks.push(fn) },
+    committed() {
+      for (const fn of callbacks) fn();
+    },
+  };
+}
+
+export interface Database {
+  kind: DatabaseKind;
+  db: Db;
+  sql: SqlRunner;
+  /** Runs `fn` in one transaction with plain SQL. */
+  transaction<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * Subscribes to a NOTIFY channel (see db/announce.ts). One LISTEN per channel per process, on a
+   * dedicated connection that reconnects by itself, fanned out to this process's subscribers.
+   * Resolves once listening, so anything committed afterwards is heard.
+   */
+  listen(channel: string, listener: NotificationListener): Promise<Unlisten>;
+  /** How many subscriptions this process holds (a closed live stream must give its own back). */
+  readonly listeners: number;
+  /** Closes the pool and the LISTEN connection. */
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+
+/**
+ * Numbers from the database are numbers once, here, on both drivers: bigint (int8: kobo, counts)
+ * and numeric (what sum() of bigint gives) arrive as JavaScript numbers. node-postgres and PGlite
+ * give them as strings to avoid precision loss; the shop's amounts are far below 2^53, and a value
+ * that is not is refused rather than rounded.
+ */
+export function parseDatabaseNumber(value: string): number {
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) && !(Number.isFinite(number) && Math.abs(number) < 2 ** 53)) {
+    throw new RangeError(`The database answered ${value}, which a number cannot hold exactly`);
+  }
+  return number;
+}
+const NUMBER_PARSERS = {
+  [pg.types.builtins.INT8]: parseDatabaseNumber,
+  [pg.types.builtins.NUMERIC]: parseDatabaseNumber,
+};
+for (const [type, parse] of Object.entries(NUMBER_PARSERS)) pg.types.setTypeParser(Number(type), parse);
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'postgres'
+    ? openPostgres(options.url, options.maxConnections)
+    : openPglite(options);
+}
+
+/**
+ * Lets at most `limit` callers run at once; the others wait their turn, first come first served.
+ */
+export function createGate(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(fn: () => Promise<T>): Promise<T> {
+      if (running < limit) running += 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await fn();
+      } finally {
+        // The slot goes straight to the next in line, or back to the pool of free slots.
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+    get waiting() {
+      return waiting.length;
+    },
+  };
+}
+
+/**
+ * Connections kept from transactions for single statements. A transaction can wait a long time
+ * for a row lock (two hundred buyers of a drop's last units queue on one stock row); without
+ * these, such a queue would hold every connection and pages, sessions and health checks would
+ * wait behind it.
+ */
+export const CONNECTIONS_KEPT_FOR_READS = 2;
+
+const statementNames = new Map<string, string>();
+/** More distinct statements than the shop has means SQL built from values: those are not prepared. */
+const MAX_PREPARED = 1000;
+
+/**
+ * The name a statement is prepared under, on each connection the first time it runs there: the
+ * server then parses and plans it once per connection instead of at every call, which on this
+ * machine more than halved what a simple read cost PostgreSQL. Only statements with parameters
+ * (the extended protocol, one statement each); the name is a hash of the text, so the same text is
+ * the same statement on every connection. Statements matching a LIKE pattern are planned at every
+ * call: the best plan depends on the word (a rare one from the trigram index, a common one by
+ * walking the newest products), and a prepared statement would settle on one plan for all.
+ */
+function statementName(text: string): string | null {
+  if (/\bLIKE\s+\$/i.test(text)) return null;
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    if (statementNames.size >= MAX_PREPARED) return null;
+    name = `s${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+async function openPostgres(url: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const transactions = createGate(Math.max(1, max - CONNECTIONS_KEPT_FOR_READS));
+  const listener = createPostgresListener(url);
+  // An idle connection can be closed by the server (restart, failover, a dropped test database).
+  // node-postgres reports that as an 'error' event; the pool replaces the connection, so it must
+  // not crash the process. Queries in flight still fail and are handled by their callers.
+  pool.on('error', () => {});
+  const runner = (client: pg.Pool | pg.PoolClient): SqlRunner => ({
+    async exec(text) {
+      await client.query(text);
+    },
+    async query<Row>(text: string, params?: unknown[]) {
+      const name = params && params.length > 0 ? statementName(text) : null;
+      const result = name
+        ? await client.query({ name, text, values: params })
+        : await client.query(text, params);
+      return result.rows as Row[];
+    },
+  });
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    sql: runner(pool),
+    transaction: (fn) =>
+      transactions.run(async () => {
+        const client = await pool.connect();
+        const tx = inTransaction(runner(client));
+        try {
+          await client.query('BEGIN');
+          const result = await fn(tx.sql);
+          await client.query('COMMIT');
+          tx.committed();
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw error;
+        } finally {
+          client.release();
+        }
+      }),
+    listen: (channel, subscriber) => listener.listen(channel, subscriber),
+    get listeners() {
+      return listener.size;
+    },
+    close: once(async () => {
+      await listener.close();
+      await pool.end();
+    }),
+  };
+}
+
+async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<Database> {
+  if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+    parsers: NUMBER_PARSERS,
+  });
+  const listener = createPgliteListener(client);
+  type Queryable = Pick<PGlite, 'exec' | 'query'>;
+  const runner = (target: Queryable): SqlRunner => ({
+    async exec(text) {
+      await target.exec(text);
+    },
+    async query<Row>(text: string, params?: unknown[]) {
+      const result = await target.query<Row>(text, params);
+      return result.rows;
+    },
+  });
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    sql: runner(client),
+    async transaction(fn) {
+      const tx = { current: null as ReturnType<typeof inTransaction> | null };
+      const result = await client.transaction((pgliteTx) => {
+        tx.current = inTransaction(runner(pgliteTx));
+        return fn(tx.current.sql);
+      });
+      tx.current?.committed();
+      return result;
+    },
+    listen: (channel, subscriber) => listener.listen(channel, subscriber),
+    get listeners() {
+      return listener.size;
+    },
+    close: once(async () => {
+      await listener.close();
+      await client.close();
+    }),
+  };
+}
+
+/** Closing twice (a shop's stop, then its owner's) closes once. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | null = null;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
+}
+
+/** PGlite only: the whole database as a tarball, to clone test databases quickly. */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  if (database.kind !== 'pglite') throw new Error('dumpPglite needs a PGlite database');
+  // The drizzle handle keeps the PGlite client as `$client`.
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  return client.dumpDataDir('none');
+}
