@@ -1,6 +1,8 @@
+import { sql as pg } from 'kysely';
 import type { NotificationAudience, NotificationLocation } from '#shared/constants';
 import type { ActiveNotification } from '#shared/schemas/catalog';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
 
 /** Where the banner is being shown, from the page's path: site_wide always, plus the page's own place. */
 export function locationsForPath(path: string | undefined): NotificationLocation[] {
@@ -16,10 +18,19 @@ export function locationsForPath(path: string | undefined): NotificationLocation
 /** all = everyone; new_users = guests and accounts without a paid order; returning_users = the rest. */
 async function audiencesFor(sql: SqlRunner, userId: string | null): Promise<NotificationAudience[]> {
   if (!userId) return ['all', 'new_users'];
-  const [row] = await sql.query<{ paid: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM orders WHERE user_id = $1 AND payment_status = 'paid') AS paid`,
-    [userId],
-  );
+  const row = await queries(sql)
+    .selectNoFrom((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('orders')
+            .select(pg<number>`1`.as('one'))
+            .where('user_id', '=', userId)
+            .where('payment_status', '=', 'paid'),
+        )
+        .as('paid'),
+    )
+    .executeTakeFirst();
   return row?.paid ? ['all', 'returning_users'] : ['all', 'new_users'];
 }
 
@@ -32,12 +43,23 @@ export async function findActiveNotifications(
   input: { path: string | undefined; userId: string | null },
 ): Promise<ActiveNotification[]> {
   const audiences = await audiencesFor(sql, input.userId);
-  return sql.query<ActiveNotification>(
-    `SELECT id, title, content, type, display_location AS "displayLocation"
-     FROM site_notifications
-     WHERE is_active AND start_date <= now() AND (end_date IS NULL OR end_date > now())
-       AND display_location = ANY($1::text[]) AND target_audience = ANY($2::text[])
-     ORDER BY created_at DESC, id`,
-    [locationsForPath(input.path), audiences],
-  );
+  return queries(sql)
+    .selectFrom('site_notifications')
+    .select(['id', 'title', 'content', 'type', 'display_location as displayLocation'])
+    .where((eb) =>
+      eb.and([
+        eb.ref('is_active'),
+        eb('start_date', '<=', pg<Date>`now()`),
+        eb.or([eb('end_date', 'is', null), eb('end_date', '>', pg<Date>`now()`)]),
+        eb(
+          'display_location',
+          '=',
+          eb.fn.any(pg<NotificationLocation[]>`${locationsForPath(input.path)}::text[]`),
+        ),
+        eb('target_audience', '=', eb.fn.any(pg<NotificationAudience[]>`${audiences}::text[]`)),
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
 }

@@ -1,3 +1,4 @@
+import { sql as pg } from 'kysely';
 import { ADMIN_COLORS, ADMIN_SIZES, CATEGORY_TREE } from '#shared/constants';
 import {
   type AdminCategoryOption,
@@ -11,6 +12,8 @@ import {
 import type { Actor, AppDeps } from '../../context';
 import { announce, announceAll, type Change } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import { iso, isoOrNull, likeContaining, likeStartingWith } from '../../platform/db/values';
 import { badRequest, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 import { deleteProductImages, isUuid } from '../images/product-images';
@@ -25,26 +28,6 @@ import { changeVariantStock } from '../inventory/change-stock';
 
 // List ------------------------------------------------------------------------------------------
 
-type ListRow = {
-  id: string;
-  name: string;
-  priceKobo: string | number;
-  category: string;
-  gender: 'men' | 'women';
-  isActive: boolean;
-  isFeatured: boolean;
-  stock: number;
-  variantCount: number;
-  imageCount: number;
-  mainImageId: string | null;
-  inOrders: boolean;
-  releaseAt: Date | string | null;
-  comingSoon: boolean;
-  limitPerCustomer: number | null;
-};
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /**
  * A page of the catalogue, newest first, searched in name and description (the trigram index
  * of migration 0001 serves the LIKE). Stock and image counts come from one grouped pass each.
@@ -53,39 +36,69 @@ export async function listAdminProducts(
   deps: Pick<AppDeps, 'database'>,
   query: AdminProductListQuery,
 ): Promise<AdminProductListResponse> {
-  const sql = deps.database.sql;
-  const pattern = query.q ? `%${escapeLike(query.q.toLowerCase())}%` : null;
-  const where = `($1::text IS NULL OR (lower(p.name) || ' ' || lower(p.description)) LIKE $1)`;
-  const rows = await sql.query<ListRow>(
-    `SELECT p.id, p.name, p.price_kobo AS "priceKobo", c.name AS category, p.gender,
-            p.is_active AS "isActive", p.is_featured AS "isFeatured",
-            coalesce(v.stock, 0)::int AS stock, coalesce(v.n, 0)::int AS "variantCount",
-            coalesce(i.n, 0)::int AS "imageCount", i.main AS "mainImageId",
-            EXISTS (SELECT 1 FROM order_items WHERE product_id = p.id) AS "inOrders",
-            p.release_at AS "releaseAt", coalesce(p.release_at > now(), false) AS "comingSoon",
-            p.limit_per_customer AS "limitPerCustomer"
-       FROM products p
-       JOIN categories c ON c.id = p.category_id
-       LEFT JOIN LATERAL (SELECT sum(stock_quantity) AS stock, count(*) AS n
-                            FROM product_variants WHERE product_id = p.id) v ON true
-       LEFT JOIN LATERAL (SELECT count(*) AS n,
-                                 (array_agg(id ORDER BY display_order, id))[1] AS main
-                            FROM product_images WHERE product_id = p.id) i ON true
-      WHERE ${where}
-      ORDER BY p.created_at DESC, p.id DESC
-      LIMIT $2 OFFSET $3`,
-    [pattern, query.pageSize, (query.page - 1) * query.pageSize],
-  );
-  const [count] = await sql.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM products p WHERE ${where}`,
-    [pattern],
-  );
+  const db = queries(deps.database.sql);
+  const pattern = query.q ? likeContaining(query.q.toLowerCase()) : null;
+  // As the trigram index defines the text; a null pattern lists everything.
+  const matches = pg<boolean>`(${pattern}::text IS NULL OR (lower(p.name) || ' ' || lower(p.description)) LIKE ${pattern})`;
+  const rows = await db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('product_variants')
+          .select([pg<number | null>`sum(stock_quantity)`.as('stock'), eb.fn.countAll<number>().as('n')])
+          .whereRef('product_id', '=', 'p.id')
+          .as('v'),
+      (join) => join.onTrue(),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('product_images')
+          .select([
+            eb.fn.countAll<number>().as('n'),
+            pg<string | null>`(array_agg(id ORDER BY display_order, id))[1]`.as('main'),
+          ])
+          .whereRef('product_id', '=', 'p.id')
+          .as('i'),
+      (join) => join.onTrue(),
+    )
+    .select((eb) => [
+      'p.id',
+      'p.name',
+      'p.price_kobo as priceKobo',
+      'c.name as category',
+      'p.gender',
+      'p.is_active as isActive',
+      'p.is_featured as isFeatured',
+      pg<number>`coalesce(v.stock, 0)::int`.as('stock'),
+      pg<number>`coalesce(v.n, 0)::int`.as('variantCount'),
+      pg<number>`coalesce(i.n, 0)::int`.as('imageCount'),
+      'i.main as mainImageId',
+      eb
+        .exists(
+          eb.selectFrom('order_items').select(pg<number>`1`.as('one')).whereRef('product_id', '=', 'p.id'),
+        )
+        .$castTo<boolean>()
+        .as('inOrders'),
+      'p.release_at as releaseAt',
+      pg<boolean>`coalesce(p.release_at > now(), false)`.as('comingSoon'),
+      'p.limit_per_customer as limitPerCustomer',
+    ])
+    .where(matches)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  const count = await db
+    .selectFrom('products as p')
+    .select(pg<number>`count(*)::int`.as('total'))
+    .where(matches)
+    .executeTakeFirst();
   return {
-    products: rows.map((row) => ({
-      ...row,
-      priceKobo: Number(row.priceKobo),
-      releaseAt: row.releaseAt === null ? null : new Date(row.releaseAt).toISOString(),
-    })),
+    products: rows.map((row) => ({ ...row, releaseAt: isoOrNull(row.releaseAt) })),
     page: query.page,
     pageSize: query.pageSize,
     total: count?.total ?? 0,
@@ -99,34 +112,34 @@ export async function listAdminCategories(deps: Pick<AppDeps, 'database'>): Prom
     name: top.name,
     subcategories: top.children.map((child) => ({ slug: child.slug, name: child.name })),
   }));
-  const others = await deps.database.sql.query<{ slug: string; name: string }>(
-    `SELECT slug, name FROM categories WHERE parent_id IS NULL AND NOT (slug = ANY($1::text[]))
-      ORDER BY display_order, name`,
-    [CATEGORY_TREE.map((top) => top.slug)],
-  );
+  const others = await queries(deps.database.sql)
+    .selectFrom('categories')
+    .select(['slug', 'name'])
+    .where('parent_id', 'is', null)
+    .where((eb) =>
+      eb.not(eb('slug', '=', eb.fn.any(pg<string[]>`${CATEGORY_TREE.map((top) => top.slug)}::text[]`))),
+    )
+    .orderBy('display_order')
+    .orderBy('name')
+    .execute();
   return [...options, ...others.map((row) => ({ ...row, subcategories: [] }))];
 }
 
 // One product ----------------------------------------------------------------------------------
 
-type ProductRow = {
-  id: string;
-  name: string;
-  description: string;
-  priceKobo: string | number;
-  category: string;
-  subcategory: string | null;
-  gender: 'men' | 'women';
-  isActive: boolean;
-  isFeatured: boolean;
-  isMystery: boolean;
-  releaseAt: Date | string | null;
-  limitPerCustomer: number | null;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-};
+const VARIANT_COLUMNS = ['id', 'size', 'color', 'stock_quantity as stock', 'sku'] as const;
 
-type VariantRow = { id: string; size: string; color: string | null; stock: number; sku: string };
+/** A product's variants, oldest first (readAdminProduct sorts them in the form's order). */
+const variantsOf = (sql: SqlRunner, productId: string) =>
+  queries(sql)
+    .selectFrom('product_variants')
+    .select(VARIANT_COLUMNS)
+    .where('product_id', '=', productId)
+    .orderBy('created_at')
+    .orderBy('sku')
+    .execute();
+
+type VariantRow = Awaited<ReturnType<typeof variantsOf>>[number];
 
 export async function readAdminProduct(
   sql: SqlRunner,
@@ -134,23 +147,30 @@ export async function readAdminProduct(
   lock = false,
 ): Promise<AdminProduct | null> {
   if (!isUuid(id)) return null;
-  const [row] = await sql.query<ProductRow>(
-    `SELECT p.id, p.name, p.description, p.price_kobo AS "priceKobo", c.slug AS category,
-            s.slug AS subcategory, p.gender, p.is_active AS "isActive", p.is_featured AS "isFeatured",
-            p.is_mystery AS "isMystery", p.release_at AS "releaseAt",
-            p.limit_per_customer AS "limitPerCustomer", p.created_at AS "createdAt", p.updated_at AS "updatedAt"
-       FROM products p
-       JOIN categories c ON c.id = p.category_id
-       LEFT JOIN categories s ON s.id = p.subcategory_id
-      WHERE p.id = $1 ${lock ? 'FOR UPDATE OF p' : ''}`,
-    [id],
-  );
+  const product = queries(sql)
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .leftJoin('categories as s', 's.id', 'p.subcategory_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.description',
+      'p.price_kobo as priceKobo',
+      'c.slug as category',
+      's.slug as subcategory',
+      'p.gender',
+      'p.is_active as isActive',
+      'p.is_featured as isFeatured',
+      'p.is_mystery as isMystery',
+      'p.release_at as releaseAt',
+      'p.limit_per_customer as limitPerCustomer',
+      'p.created_at as createdAt',
+      'p.updated_at as updatedAt',
+    ])
+    .where('p.id', '=', id);
+  const row = await (lock ? product.forUpdate(['p']) : product).executeTakeFirst();
   if (!row) return null;
-  const variants = await sql.query<VariantRow>(
-    `SELECT id, size, color, stock_quantity AS stock, sku FROM product_variants
-      WHERE product_id = $1 ORDER BY created_at, sku`,
-    [id],
-  );
+  const variants = await variantsOf(sql, id);
   // Sizes and colours in the form's order (custom ones after, alphabetically).
   variants.sort(
     (a, b) =>
@@ -159,23 +179,28 @@ export async function readAdminProduct(
       rank(ADMIN_COLORS, a.color ?? '') - rank(ADMIN_COLORS, b.color ?? '') ||
       (a.color ?? '').localeCompare(b.color ?? ''),
   );
-  const images = await sql.query<{ id: string; altText: string; displayOrder: number }>(
-    `SELECT id, alt_text AS "altText", display_order AS "displayOrder" FROM product_images
-      WHERE product_id = $1 ORDER BY display_order, id`,
-    [id],
-  );
-  const [orders] = await sql.query<{ inOrders: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM order_items WHERE product_id = $1) AS "inOrders"',
-    [id],
-  );
+  const images = await queries(sql)
+    .selectFrom('product_images')
+    .select(['id', 'alt_text as altText', 'display_order as displayOrder'])
+    .where('product_id', '=', id)
+    .orderBy('display_order')
+    .orderBy('id')
+    .execute();
+  const orders = await queries(sql)
+    .selectNoFrom((eb) =>
+      eb
+        .exists(eb.selectFrom('order_items').select(pg<number>`1`.as('one')).where('product_id', '=', id))
+        .$castTo<boolean>()
+        .as('inOrders'),
+    )
+    .executeTakeFirst();
   const sizes = [...new Set(variants.map((v) => v.size))];
   const colors = [...new Set(variants.flatMap((v) => (v.color === null ? [] : [v.color])))];
   return {
     ...row,
-    priceKobo: Number(row.priceKobo),
-    releaseAt: row.releaseAt === null ? null : new Date(row.releaseAt).toISOString(),
-    createdAt: new Date(row.createdAt).toISOString(),
-    updatedAt: new Date(row.updatedAt).toISOString(),
+    releaseAt: isoOrNull(row.releaseAt),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
     stock: variants.reduce((sum, v) => sum + v.stock, 0),
     sizes,
     colors,
@@ -232,14 +257,18 @@ export function baseSku(productId: string, combination: Combination): string {
 }
 
 async function uniqueSkus(sql: SqlRunner, bases: string[]): Promise<string[]> {
-  const taken = new Set(
-    (
-      await sql.query<{ sku: string }>(
-        `SELECT sku FROM product_variants WHERE sku = ANY($1::text[]) OR sku LIKE ANY($2::text[])`,
-        [bases, bases.map((base) => `${escapeLike(base)}-%`)],
-      )
-    ).map((row) => row.sku),
-  );
+  const patterns = bases.map((base) => likeStartingWith(`${base}-`));
+  const rows = await queries(sql)
+    .selectFrom('product_variants')
+    .select('sku')
+    .where((eb) =>
+      eb.or([
+        eb('sku', '=', eb.fn.any(pg<string[]>`${bases}::text[]`)),
+        pg<boolean>`sku LIKE ANY(${patterns}::text[])`,
+      ]),
+    )
+    .execute();
+  const taken = new Set(rows.map((row) => row.sku));
   return bases.map((base) => {
     let sku = base;
     for (let n = 2; taken.has(sku); n++) sku = `${base}-${n}`;
@@ -259,28 +288,20 @@ async function insertVariants(
     sql,
     wanted.map((combination) => baseSku(productId, combination)),
   );
-  const rows = await sql.query<VariantRow>(
-    `INSERT INTO product_variants (product_id, size, color, stock_quantity, sku)
-     SELECT $1, size, color, stock, sku
-       FROM unnest($2::text[], $3::text[], $4::int[], $5::text[]) AS t(size, color, stock, sku)
-     RETURNING id, size, color, stock_quantity AS stock, sku`,
-    [productId, wanted.map((w) => w.size), wanted.map((w) => w.color), wanted.map((w) => w.stock), skus],
-  );
+  // One statement for any number of variants (unnest of arrays: one text, one prepared statement).
+  const { rows } =
+    await pg<VariantRow>`INSERT INTO product_variants (product_id, size, color, stock_quantity, sku)
+     SELECT ${productId}, size, color, stock, sku
+       FROM unnest(${wanted.map((w) => w.size)}::text[], ${wanted.map((w) => w.color)}::text[],
+                   ${wanted.map((w) => w.stock)}::int[], ${skus}::text[]) AS t(size, color, stock, sku)
+     RETURNING id, size, color, stock_quantity AS stock, sku`.execute(queries(sql));
   // The first stock of a variant is an inventory movement like any other, with its own reason.
   const stocked = rows.filter((row) => row.stock > 0);
   if (stocked.length > 0) {
-    await sql.query(
-      `INSERT INTO inventory_adjustments (variant_id, product_id, sku, delta, quantity_after, reason, actor_id)
-       SELECT id, $1, sku, stock, stock, 'initial', $5
-         FROM unnest($2::uuid[], $3::text[], $4::int[]) AS t(id, sku, stock)`,
-      [
-        productId,
-        stocked.map((row) => row.id),
-        stocked.map((row) => row.sku),
-        stocked.map((row) => row.stock),
-        actor.kind === 'user' ? actor.id : null,
-      ],
-    );
+    await pg`INSERT INTO inventory_adjustments (variant_id, product_id, sku, delta, quantity_after, reason, actor_id)
+       SELECT id, ${productId}, sku, stock, stock, 'initial', ${actor.kind === 'user' ? actor.id : null}
+         FROM unnest(${stocked.map((row) => row.id)}::uuid[], ${stocked.map((row) => row.sku)}::text[],
+                     ${stocked.map((row) => row.stock)}::int[]) AS t(id, sku, stock)`.execute(queries(sql));
   }
   return rows;
 }
@@ -298,33 +319,50 @@ async function resolveCategories(
   const known = CATEGORY_TREE.findIndex((top) => top.slug === input.category);
   if (known !== -1) {
     const top = CATEGORY_TREE[known]!;
-    await sql.query(
-      `INSERT INTO categories (name, slug, display_order) VALUES ($1, $2, $3) ON CONFLICT (slug) DO NOTHING`,
-      [top.name, top.slug, known + 1],
-    );
+    await queries(sql)
+      .insertInto('categories')
+      .values({ name: top.name, slug: top.slug, display_order: known + 1 })
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .execute();
     const child = top.children.findIndex((c) => c.slug === input.subcategory);
     if (child !== -1) {
-      await sql.query(
-        `INSERT INTO categories (name, slug, parent_id, display_order)
-         SELECT $1, $2, id, $4 FROM categories WHERE slug = $3 ON CONFLICT (slug) DO NOTHING`,
-        [top.children[child]!.name, top.children[child]!.slug, top.slug, child + 1],
-      );
+      const { name, slug } = top.children[child]!;
+      await queries(sql)
+        .insertInto('categories')
+        .columns(['name', 'slug', 'parent_id', 'display_order'])
+        .expression((eb) =>
+          eb
+            .selectFrom('categories')
+            .select([
+              eb.val(name).as('name'),
+              eb.val(slug).as('slug'),
+              'id',
+              eb.val(child + 1).as('display_order'),
+            ])
+            .where('slug', '=', top.slug),
+        )
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .execute();
     }
   }
-  const [category] = await sql.query<{ id: string }>(
-    'SELECT id FROM categories WHERE slug = $1 AND parent_id IS NULL',
-    [input.category],
-  );
+  const category = await queries(sql)
+    .selectFrom('categories')
+    .select('id')
+    .where('slug', '=', input.category)
+    .where('parent_id', 'is', null)
+    .executeTakeFirst();
   if (!category) {
     throw badRequest(PRODUCT_MESSAGES.categoryRequired, {
       fields: { category: PRODUCT_MESSAGES.categoryRequired },
     });
   }
   if (!input.subcategory) return { categoryId: category.id, subcategoryId: null };
-  const [sub] = await sql.query<{ id: string }>(
-    'SELECT id FROM categories WHERE slug = $1 AND parent_id = $2',
-    [input.subcategory, category.id],
-  );
+  const sub = await queries(sql)
+    .selectFrom('categories')
+    .select('id')
+    .where('slug', '=', input.subcategory)
+    .where('parent_id', '=', category.id)
+    .executeTakeFirst();
   if (!sub) {
     throw badRequest(PRODUCT_MESSAGES.unknownSubcategory, {
       fields: { subcategory: PRODUCT_MESSAGES.unknownSubcategory },
@@ -357,23 +395,21 @@ export async function createProduct(
 ): Promise<AdminProduct> {
   return deps.database.transaction(async (sql) => {
     const { categoryId, subcategoryId } = await resolveCategories(sql, input);
-    const [row] = await sql.query<{ id: string }>(
-      `INSERT INTO products (name, description, price_kobo, category_id, subcategory_id, gender,
-                             is_active, is_featured, is_mystery)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [
-        input.name,
-        input.description,
-        input.priceKobo,
-        categoryId,
-        subcategoryId,
-        input.gender,
-        input.isActive,
-        input.isFeatured,
-        input.isMystery,
-      ],
-    );
-    const id = row!.id;
+    const { id } = await queries(sql)
+      .insertInto('products')
+      .values({
+        name: input.name,
+        description: input.description,
+        price_kobo: input.priceKobo,
+        category_id: categoryId,
+        subcategory_id: subcategoryId,
+        gender: input.gender,
+        is_active: input.isActive,
+        is_featured: input.isFeatured,
+        is_mystery: input.isMystery,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const wanted = combinations(input.sizes, input.colors);
     const stock = splitStock(input.stock, wanted.length);
     const variants = await insertVariants(
@@ -409,11 +445,13 @@ export async function createProduct(
  * the figure recorded is the one deleted, whatever sold meanwhile.
  */
 async function discardVariants(sql: SqlRunner, actor: Actor, variants: VariantRow[]): Promise<void> {
-  const locked = await sql.query<{ id: string; stock: number }>(
-    `SELECT id, stock_quantity AS stock FROM product_variants
-      WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-    [variants.map((v) => v.id)],
-  );
+  const locked = await queries(sql)
+    .selectFrom('product_variants')
+    .select(['id', 'stock_quantity as stock'])
+    .where((eb) => eb('id', '=', eb.fn.any(pg<string[]>`${variants.map((v) => v.id)}::uuid[]`)))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   for (const row of locked) {
     if (row.stock === 0) continue;
     const variant = variants.find((v) => v.id === row.id)!;
@@ -444,24 +482,22 @@ export async function updateProduct(
     const before = await readAdminProduct(sql, id, true);
     if (!before) throw notFound('Product not found');
     const { categoryId, subcategoryId } = await resolveCategories(sql, input);
-    await sql.query(
-      `UPDATE products SET name = $2, description = $3, price_kobo = $4, category_id = $5,
-              subcategory_id = $6, gender = $7, is_active = $8, is_featured = $9, is_mystery = $10,
-              updated_at = now()
-        WHERE id = $1`,
-      [
-        id,
-        input.name,
-        input.description,
-        input.priceKobo,
-        categoryId,
-        subcategoryId,
-        input.gender,
-        input.isActive,
-        input.isFeatured,
-        input.isMystery,
-      ],
-    );
+    await queries(sql)
+      .updateTable('products')
+      .set({
+        name: input.name,
+        description: input.description,
+        price_kobo: input.priceKobo,
+        category_id: categoryId,
+        subcategory_id: subcategoryId,
+        gender: input.gender,
+        is_active: input.isActive,
+        is_featured: input.isFeatured,
+        is_mystery: input.isMystery,
+        updated_at: pg<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
     const key = (c: Combination) => `${c.size}\u0000${c.color ?? ''}`;
     const wanted = combinations(input.sizes, input.colors);
     const wantedKeys = new Set(wanted.map(key));
@@ -470,7 +506,10 @@ export async function updateProduct(
     if (removed.length > 0) {
       await discardVariants(sql, actor, removed);
       // Order lines keep their snapshot and lose only the link (ON DELETE SET NULL).
-      await sql.query('DELETE FROM product_variants WHERE id = ANY($1::uuid[])', [removed.map((v) => v.id)]);
+      await queries(sql)
+        .deleteFrom('product_variants')
+        .where((eb) => eb('id', '=', eb.fn.any(pg<string[]>`${removed.map((v) => v.id)}::uuid[]`)))
+        .execute();
     }
     const added = await insertVariants(
       sql,
@@ -518,7 +557,11 @@ export async function deleteProduct(
     const before = await readAdminProduct(sql, id, true);
     if (!before) throw notFound('Product not found');
     if (before.inOrders) {
-      await sql.query('UPDATE products SET is_active = false, updated_at = now() WHERE id = $1', [id]);
+      await queries(sql)
+        .updateTable('products')
+        .set({ is_active: false, updated_at: pg<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
       await recordAudit(sql, actor, {
         action: 'deactivated',
         entityType: 'product',
@@ -531,7 +574,7 @@ export async function deleteProduct(
       return 'deactivated' as const;
     }
     // Variants, image rows and cart lines go with it (ON DELETE CASCADE).
-    await sql.query('DELETE FROM products WHERE id = $1', [id]);
+    await queries(sql).deleteFrom('products').where('id', '=', id).execute();
     await recordAudit(sql, actor, {
       action: 'deleted',
       entityType: 'product',

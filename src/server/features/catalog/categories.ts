@@ -1,14 +1,16 @@
 import type { Category } from '#shared/schemas/catalog';
 import type { SqlRunner } from '../../platform/db/client';
-
-type CategoryRow = { id: string; parentId: string | null; name: string; slug: string; displayOrder: number };
+import { queries } from '../../platform/db/queries';
 
 /** Top-level categories in display order, each with its subcategories in display order. */
 export async function listCategories(sql: SqlRunner): Promise<Category[]> {
-  const rows = await sql.query<CategoryRow>(
-    `SELECT id, parent_id AS "parentId", name, slug, display_order AS "displayOrder"
-     FROM categories ORDER BY display_order, name, id`,
-  );
+  const rows = await queries(sql)
+    .selectFrom('categories')
+    .select(['id', 'parent_id as parentId', 'name', 'slug', 'display_order as displayOrder'])
+    .orderBy('display_order')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
   const tops: Category[] = rows
     .filter((row) => row.parentId === null)
     .map(({ id, name, slug, displayOrder }) => ({ id, name, slug, displayOrder, subcategories: [] }));

@@ -1,3 +1,4 @@
+import { sql as pg, type RawBuilder, type Selectable } from 'kysely';
 import { ADMIN_SIZES, LIMITS, type OutOfStockSettings } from '#shared/constants';
 import type {
   ProductDetail,
@@ -9,29 +10,37 @@ import type {
 } from '#shared/schemas/catalog';
 import type { CountMemo } from '../../platform/count-memo';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { DB } from '../../platform/db/types';
+import { iso, isoOrNull } from '../../platform/db/values';
 import { outOfStockFrom, readOutOfStockSettings } from './out-of-stock-settings';
 
-type ProductRow = {
-  id: string;
-  name: string;
-  description: string;
-  priceKobo: number;
-  gender: ProductSummary['gender'];
-  isFeatured: boolean;
-  isMystery: boolean;
-  createdAt: Date | string;
-  categoryId: string;
-  categoryName: string;
-  categorySlug: string;
-  subcategoryId: string | null;
-  subcategoryName: string | null;
-  subcategorySlug: string | null;
+type Product = Selectable<DB['products']>;
+type CategoryRow = Selectable<DB['categories']>;
+
+/** A product as PRODUCT_COLUMNS reads it. */
+type ProductRow = Pick<Product, 'id' | 'name' | 'description' | 'gender'> & {
+  priceKobo: Product['price_kobo'];
+  isFeatured: Product['is_featured'];
+  isMystery: Product['is_mystery'];
+  createdAt: Product['created_at'];
+  categoryId: CategoryRow['id'];
+  categoryName: CategoryRow['name'];
+  categorySlug: CategoryRow['slug'];
+  subcategoryId: CategoryRow['id'] | null;
+  subcategoryName: CategoryRow['name'] | null;
+  subcategorySlug: CategoryRow['slug'] | null;
+  releaseAt: Product['release_at'];
+  limitPerCustomer: Product['limit_per_customer'];
+  /** The sum of its variants' stock. */
   stock: number;
-  releaseAt: Date | string | null;
-  limitPerCustomer: number | null;
 };
 
-const PRODUCT_COLUMNS = `
+/**
+ * The listings and the product page are SQL text on `queries(sql)`: their plans (the newest-first
+ * index, the stock summed per row of the page only) are the rule, checked by catalogue-plans.
+ */
+const PRODUCT_COLUMNS = pg`
   p.id, p.name, p.description, p.price_kobo AS "priceKobo", p.gender,
   p.is_featured AS "isFeatured", p.is_mystery AS "isMystery", p.created_at AS "createdAt",
   c.id AS "categoryId", c.name AS "categoryName", c.slug AS "categorySlug",
@@ -39,21 +48,20 @@ const PRODUCT_COLUMNS = `
   p.release_at AS "releaseAt", p.limit_per_customer AS "limitPerCustomer",
   coalesce((SELECT sum(v.stock_quantity) FROM product_variants v WHERE v.product_id = p.id), 0) AS stock`;
 
-const PRODUCT_FROM = `
+const PRODUCT_FROM = pg`
   FROM products p
   JOIN categories c ON c.id = p.category_id
   LEFT JOIN categories s ON s.id = p.subcategory_id`;
 
-/** SQL condition: the product has at least one variant in stock. */
-export const IN_STOCK =
-  'EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id AND v.stock_quantity > 0)';
+/** SQL condition on `products p`: the product has at least one variant in stock. */
+export const IN_STOCK = pg<boolean>`EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id AND v.stock_quantity > 0)`;
 
 function toSummary(row: ProductRow, images: ProductImage[]): ProductSummary {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    priceKobo: Number(row.priceKobo),
+    priceKobo: row.priceKobo,
     gender: row.gender,
     category: { id: row.categoryId, name: row.categoryName, slug: row.categorySlug },
     subcategory:
@@ -62,10 +70,10 @@ function toSummary(row: ProductRow, images: ProductImage[]): ProductSummary {
         : null,
     isFeatured: row.isFeatured,
     isMystery: row.isMystery,
-    createdAt: new Date(row.createdAt).toISOString(),
-    stock: Number(row.stock),
+    createdAt: iso(row.createdAt),
+    stock: row.stock,
     images,
-    releaseAt: row.releaseAt === null ? null : new Date(row.releaseAt).toISOString(),
+    releaseAt: isoOrNull(row.releaseAt),
     limitPerCustomer: row.limitPerCustomer,
   };
 }
@@ -73,12 +81,14 @@ function toSummary(row: ProductRow, images: ProductImage[]): ProductSummary {
 async function imagesByProduct(sql: SqlRunner, productIds: string[]): Promise<Map<string, ProductImage[]>> {
   const byProduct = new Map<string, ProductImage[]>();
   if (productIds.length === 0) return byProduct;
-  const rows = await sql.query<ProductImage & { productId: string }>(
-    `SELECT id, product_id AS "productId", alt_text AS "altText", display_order AS "displayOrder"
-     FROM product_images WHERE product_id = ANY($1::uuid[])
-     ORDER BY display_order, created_at, id`,
-    [productIds],
-  );
+  const rows = await queries(sql)
+    .selectFrom('product_images')
+    .select(['id', 'product_id as productId', 'alt_text as altText', 'display_order as displayOrder'])
+    .where((eb) => eb('product_id', '=', eb.fn.any(pg<string[]>`${productIds}::uuid[]`)))
+    .orderBy('display_order')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   for (const { productId, ...image } of rows) {
     const list = byProduct.get(productId) ?? [];
     list.push(image);
@@ -98,26 +108,20 @@ export async function findProducts(
   counts?: CountMemo,
 ): Promise<ProductListResponse> {
   const settings = await readOutOfStockSettings(sql);
-  const where = ['p.is_active'];
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  if (query.featured) where.push('p.is_featured');
+  const db = queries(sql);
+  const where: RawBuilder<boolean>[] = [pg`p.is_active`];
+  if (query.featured) where.push(pg`p.is_featured`);
   if (query.category) {
     // Categories are few: their ids first, so the products' category indexes answer the filter.
-    const slug = param(query.category);
-    const ids = `(SELECT id FROM categories WHERE slug = ${slug})`;
-    where.push(`(p.category_id IN ${ids} OR p.subcategory_id IN ${ids})`);
+    const ids = pg`(SELECT id FROM categories WHERE slug = ${query.category})`;
+    where.push(pg`(p.category_id IN ${ids} OR p.subcategory_id IN ${ids})`);
   }
-  if (query.gender) where.push(`p.gender = ${param(query.gender)}`);
-  if (query.new) where.push(`p.created_at > now() - make_interval(days => ${param(LIMITS.newArrivalDays)})`);
-  if (query.upcoming) where.push('p.release_at > now()');
+  if (query.gender) where.push(pg`p.gender = ${query.gender}`);
+  if (query.new) where.push(pg`p.created_at > now() - make_interval(days => ${LIMITS.newArrivalDays})`);
+  if (query.upcoming) where.push(pg`p.release_at > now()`);
   if (settings.auto_hide_product) where.push(IN_STOCK);
-  const condition = where.join(' AND ');
-  const filterParams = [...params];
-  const order = query.upcoming ? 'p.release_at, p.id' : 'p.created_at DESC, p.id DESC';
+  const condition = pg.join(where, pg` AND `);
+  const order = query.upcoming ? pg`p.release_at, p.id` : pg`p.created_at DESC, p.id DESC`;
 
   // The page and the count are two statements: the page reads 20 rows from the newest-first index
   // (products_active_newest_idx) and sums the stock of those 20 only; the count touches products
@@ -125,17 +129,17 @@ export async function findProducts(
   // The count grows with the catalogue, so the server keeps it per filter until a catalogue
   // change is announced (count-memo.ts); not for drops still to come, whose count changes with
   // the clock at each release.
-  const countText = `SELECT count(*) AS total FROM products p WHERE ${condition}`;
-  const count = () =>
-    sql.query<{ total: number }>(countText, filterParams).then(([row]) => Number(row?.total ?? 0));
-  const [rows, total] = await Promise.all([
-    sql.query<ProductRow>(
-      `SELECT ${PRODUCT_COLUMNS} ${PRODUCT_FROM} WHERE ${condition}
+  const countQuery = pg<{ total: number }>`SELECT count(*) AS total FROM products p WHERE ${condition}`;
+  const count = () => countQuery.execute(db).then(({ rows: [row] }) => row?.total ?? 0);
+  const countKey = () => {
+    const compiled = countQuery.compile(db);
+    return `${compiled.sql} ${JSON.stringify(compiled.parameters)}`;
+  };
+  const [{ rows }, total] = await Promise.all([
+    pg<ProductRow>`SELECT ${PRODUCT_COLUMNS} ${PRODUCT_FROM} WHERE ${condition}
        ORDER BY ${order}
-       LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}`,
-      params,
-    ),
-    counts && !query.upcoming ? counts.get(`${countText} ${JSON.stringify(filterParams)}`, count) : count(),
+       LIMIT ${query.limit} OFFSET ${query.offset}`.execute(db),
+    counts && !query.upcoming ? counts.get(countKey(), count) : count(),
   ]);
   const images = await imagesByProduct(
     sql,
@@ -156,34 +160,36 @@ export async function findProducts(
  */
 export async function findProduct(sql: SqlRunner, id: string): Promise<ProductDetail | null> {
   // One statement: a drop's page is read again after every sale, by a crowd.
-  const [row] = await sql.query<
+  const sizeOrder = pg`ARRAY[${pg.join(ADMIN_SIZES.map((size) => pg.lit(size)))}]::text[]`;
+  const {
+    rows: [row],
+  } = await pg<
     ProductRow & {
       images: ProductImage[];
-      variants: { id: string; size: string; color: string | null; stock: number; sku: string }[];
-      outOfStock: Partial<OutOfStockSettings> | null;
+      variants: (Pick<Selectable<DB['product_variants']>, 'id' | 'size' | 'color' | 'sku'> & {
+        stock: number;
+      })[];
+      outOfStock: Selectable<DB['settings']>['value'] | null;
       sizeGuide: SizeGuide | null;
     }
-  >(
-    `SELECT ${PRODUCT_COLUMNS},
+  >`SELECT ${PRODUCT_COLUMNS},
             (SELECT coalesce(json_agg(json_build_object('id', i.id, 'altText', i.alt_text,
                                                         'displayOrder', i.display_order)
                                       ORDER BY i.display_order, i.created_at, i.id), '[]')
                FROM product_images i WHERE i.product_id = p.id) AS images,
             (SELECT coalesce(json_agg(json_build_object('id', v.id, 'size', v.size, 'color', v.color,
                                                         'stock', v.stock_quantity, 'sku', v.sku)
-                                      ORDER BY array_position($2::text[], v.size), v.size,
+                                      ORDER BY array_position(${sizeOrder}, v.size), v.size,
                                                v.color NULLS FIRST, v.created_at), '[]')
                FROM product_variants v WHERE v.product_id = p.id) AS variants,
             (SELECT value FROM settings WHERE key = 'out_of_stock') AS "outOfStock",
             (${SIZE_GUIDE_OF_PRODUCT}) AS "sizeGuide"
-       ${PRODUCT_FROM} WHERE p.id = $1 AND p.is_active`,
-    [id, ADMIN_SIZES],
-  );
+       ${PRODUCT_FROM} WHERE p.id = ${id} AND p.is_active`.execute(queries(sql));
   if (!row) return null;
-  const settings = outOfStockFrom(row.outOfStock);
+  const settings = outOfStockFrom(row.outOfStock as Partial<OutOfStockSettings> | null);
   return {
     ...toSummary(row, row.images),
-    variants: row.variants.map((v) => ({ ...v, stock: Number(v.stock), soldOut: v.stock <= 0 })),
+    variants: row.variants.map((v) => ({ ...v, soldOut: v.stock <= 0 })),
     // Without show_customer_notification the shop's own message is replaced by a plain 'Sold out'.
     outOfStock: {
       enabled: settings.enabled,
@@ -197,7 +203,7 @@ export async function findProduct(sql: SqlRunner, id: string): Promise<ProductDe
  * The size guide of the product `p` (as a JSON object, or null): the guide naming its
  * subcategory, else its category, else that category's parent (size_guides.category_slugs).
  */
-const SIZE_GUIDE_OF_PRODUCT = `
+const SIZE_GUIDE_OF_PRODUCT = pg`
   SELECT json_build_object('kind', g.kind, 'title', g.title, 'columns', g.columns, 'rows', g.rows,
                            'note', g.note)
     FROM categories c

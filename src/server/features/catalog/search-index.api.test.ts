@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, ensureCategory } from '../../../../tests/factories/catalog';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { queries } from '../../platform/db/queries';
 import { containsPattern, productSearchSql } from './search';
 
 const CATALOGUE_SIZE = 20_000;
@@ -46,10 +47,11 @@ describe('product search on a large catalogue', () => {
   });
 
   it('answers the text match from the trigram index, not a scan of every product', async () => {
-    const { text, params } = productSearchSql(containsPattern('Zanzibar'), [], {
+    const { sql: text, parameters } = productSearchSql(containsPattern('Zanzibar'), [], {
       hideOutOfStock: false,
       limit: 6,
-    });
+    }).compile(queries(t.database.sql));
+    const params = [...parameters];
     const plan = await t.database.sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, params);
     const planText = plan.map((row) => row['QUERY PLAN']).join('\n');
     expect(planText).toContain('products_search_trgm_idx');
@@ -58,10 +60,11 @@ describe('product search on a large catalogue', () => {
 
   it('still uses the index when category matches are OR-ed in', async () => {
     const hats = await ensureCategory(t, 'hats');
-    const { text, params } = productSearchSql(containsPattern('zanzibar'), [hats.id], {
+    const { sql: text, parameters } = productSearchSql(containsPattern('zanzibar'), [hats.id], {
       hideOutOfStock: true,
       limit: 6,
-    });
+    }).compile(queries(t.database.sql));
+    const params = [...parameters];
     const plan = await t.database.sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, params);
     const planText = plan.map((row) => row['QUERY PLAN']).join('\n');
     expect(planText).toContain('products_search_trgm_idx');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { containsPattern, escapeLike } from './search';
+import { escapeLike } from '../../platform/db/values';
+import { containsPattern } from './search';
 
 describe('LIKE escaping', () => {
   it('escapes %, _ and the escape character itself', () => {

@@ -1,18 +1,26 @@
+import { sql as pg, type RawBuilder, type Selectable } from 'kysely';
 import { LIMITS } from '#shared/constants';
 import type { SearchResponse } from '#shared/schemas/catalog';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { DB } from '../../platform/db/types';
+import { likeContaining } from '../../platform/db/values';
 import { readOutOfStockSettings } from './out-of-stock-settings';
 import { IN_STOCK } from './products';
 
-/** Makes the shopper's `%`, `_` and `\` match themselves in a LIKE pattern (default escape `\`). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+/** The case-insensitive "contains" pattern for a shopper's text (LIKE's default escape `\`). */
+export function containsPattern(text: string): string {
+  return likeContaining(text.toLowerCase());
 }
 
-/** The case-insensitive "contains" pattern for a shopper's text. */
-export function containsPattern(text: string): string {
-  return `%${escapeLike(text.toLowerCase())}%`;
-}
+type Product = Selectable<DB['products']>;
+
+/** One product the search found, as the dialog shows it. */
+type SearchProductRow = Pick<Product, 'id' | 'name' | 'gender'> & {
+  priceKobo: Product['price_kobo'];
+  categoryName: Selectable<DB['categories']>['name'];
+  imageId: Selectable<DB['product_images']>['id'] | null;
+};
 
 /**
  * The product half of the search: name matches first, then the other matches (description or
@@ -21,37 +29,39 @@ export function containsPattern(text: string): string {
  * word: a rare word is answered from the trigram index products_search_trgm_idx (the text test is
  * written exactly as it is defined), a common one by walking products_active_newest_idx until
  * enough rows matched. Category matches are passed in as ids (categories are few) so the OR stays
- * index-friendly.
+ * index-friendly. SQL text (a UNION ALL of two bounded halves), run on `queries(sql)`.
  */
 export function productSearchSql(
   pattern: string,
   categoryIds: string[],
   options: { hideOutOfStock: boolean; limit: number },
-) {
-  const params: unknown[] = [pattern, options.limit];
-  const text = "(lower(p.name) || ' ' || lower(p.description)) LIKE $1";
+): RawBuilder<SearchProductRow> {
+  const text = pg<boolean>`(lower(p.name) || ' ' || lower(p.description)) LIKE ${pattern}`;
   const other = [text];
   if (categoryIds.length > 0) {
-    params.push(categoryIds);
-    other.push('p.category_id = ANY($3::uuid[])', 'p.subcategory_id = ANY($3::uuid[])');
+    other.push(
+      pg<boolean>`p.category_id = ANY(${categoryIds}::uuid[])`,
+      pg<boolean>`p.subcategory_id = ANY(${categoryIds}::uuid[])`,
+    );
   }
-  const visible = `p.is_active${options.hideOutOfStock ? ` AND ${IN_STOCK}` : ''}`;
-  const half = (rank: number, match: string) => `(
-      SELECT p.id, p.name, p.gender, p.price_kobo, p.category_id, p.created_at, ${rank} AS rank
+  const visible = options.hideOutOfStock
+    ? pg<boolean>`p.is_active AND ${IN_STOCK}`
+    : pg<boolean>`p.is_active`;
+  const half = (rank: number, match: RawBuilder<boolean>) => pg`(
+      SELECT p.id, p.name, p.gender, p.price_kobo, p.category_id, p.created_at, ${pg.lit(rank)} AS rank
       FROM products p
       WHERE ${visible} AND ${match}
       ORDER BY p.created_at DESC, p.id DESC
-      LIMIT $2)`;
-  const sqlText = `
+      LIMIT ${options.limit})`;
+  return pg<SearchProductRow>`
     SELECT m.id, m.name, m.gender, m.price_kobo AS "priceKobo", c.name AS "categoryName",
       (SELECT i.id FROM product_images i WHERE i.product_id = m.id
        ORDER BY i.display_order, i.created_at, i.id LIMIT 1) AS "imageId"
-    FROM (${half(0, `${text} AND lower(p.name) LIKE $1`)}
-      UNION ALL ${half(1, `(${other.join(' OR ')}) AND NOT (lower(p.name) LIKE $1)`)}
+    FROM (${half(0, pg`${text} AND lower(p.name) LIKE ${pattern}`)}
+      UNION ALL ${half(1, pg`(${pg.join(other, pg` OR `)}) AND NOT (lower(p.name) LIKE ${pattern})`)}
     ) m JOIN categories c ON c.id = m.category_id
     ORDER BY m.rank, m.created_at DESC, m.id DESC
-    LIMIT $2`;
-  return { text: sqlText, params };
+    LIMIT ${options.limit}`;
 }
 
 /**
@@ -62,25 +72,27 @@ export function productSearchSql(
 export async function searchCatalog(sql: SqlRunner, text: string): Promise<SearchResponse> {
   if (text === '') return { categories: [], products: [], hasMore: false };
   const pattern = containsPattern(text);
-  const categories = await sql.query<SearchResponse['categories'][number]>(
-    `SELECT c.id, c.name, c.slug, parent.slug AS "parentSlug"
-     FROM categories c LEFT JOIN categories parent ON parent.id = c.parent_id
-     WHERE lower(c.name) LIKE $1
-     ORDER BY coalesce(parent.display_order, c.display_order), c.parent_id IS NOT NULL, c.display_order, c.name
-     LIMIT 50`,
-    [pattern],
-  );
+  const categories = await queries(sql)
+    .selectFrom('categories as c')
+    .leftJoin('categories as parent', 'parent.id', 'c.parent_id')
+    .select(['c.id', 'c.name', 'c.slug', 'parent.slug as parentSlug'])
+    .where(pg<string>`lower(c.name)`, 'like', pattern)
+    .orderBy((eb) => eb.fn.coalesce('parent.display_order', 'c.display_order'))
+    .orderBy(pg`c.parent_id IS NOT NULL`)
+    .orderBy('c.display_order')
+    .orderBy('c.name')
+    .limit(50)
+    .execute();
   const settings = await readOutOfStockSettings(sql);
   const max = LIMITS.searchMaxProducts;
-  const query = productSearchSql(
+  const { rows } = await productSearchSql(
     pattern,
     categories.map((category) => category.id),
     { hideOutOfStock: settings.auto_hide_product, limit: max + 1 },
-  );
-  const rows = await sql.query<SearchResponse['products'][number]>(query.text, query.params);
+  ).execute(queries(sql));
   return {
     categories,
-    products: rows.slice(0, max).map((row) => ({ ...row, priceKobo: Number(row.priceKobo) })),
+    products: rows.slice(0, max),
     hasMore: rows.length > max,
   };
 }

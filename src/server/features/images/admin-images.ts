@@ -1,7 +1,9 @@
+import { sql as pg } from 'kysely';
 import type { AdminImage, ImageOrderRequest } from '#shared/schemas/admin-products';
 import type { Actor, AppDeps } from '../../context';
 import { announce } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 import {
@@ -17,12 +19,22 @@ import { type RenderedImage, renderProductImage } from './render';
 
 export type UploadedFile = { name: string; data: Buffer };
 
-const imagesOf = (sql: SqlRunner, productId: string) =>
-  sql.query<AdminImage>(
-    `SELECT id, alt_text AS "altText", display_order AS "displayOrder" FROM product_images
-      WHERE product_id = $1 ORDER BY display_order, id`,
-    [productId],
-  );
+const imagesOf = (sql: SqlRunner, productId: string): Promise<AdminImage[]> =>
+  queries(sql)
+    .selectFrom('product_images')
+    .select(['id', 'alt_text as altText', 'display_order as displayOrder'])
+    .where('product_id', '=', productId)
+    .orderBy('display_order')
+    .orderBy('id')
+    .execute();
+
+/** The product's `updated_at` moves with its images (listings and caches notice). */
+const touchProduct = (sql: SqlRunner, productId: string) =>
+  queries(sql)
+    .updateTable('products')
+    .set({ updated_at: pg<Date>`now()` })
+    .where('id', '=', productId)
+    .execute();
 
 /**
  * Locks the product row for a short change of its images. FOR NO KEY UPDATE, not FOR UPDATE: it
@@ -30,10 +42,12 @@ const imagesOf = (sql: SqlRunner, productId: string) =>
  * line's foreign key takes, so checkouts of the product never wait for it.
  */
 async function lockProduct(sql: SqlRunner, productId: string) {
-  const [product] = await sql.query<{ name: string }>(
-    'SELECT name FROM products WHERE id = $1 FOR NO KEY UPDATE',
-    [productId],
-  );
+  const product = await queries(sql)
+    .selectFrom('products')
+    .select('name')
+    .where('id', '=', productId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
   if (!product) throw notFound('Product not found');
   return product;
 }
@@ -54,7 +68,11 @@ export async function uploadProductImages(
 ): Promise<AdminImage[]> {
   if (!isUuid(productId)) throw notFound('Product not found');
   if (files.length === 0) throw badRequest('Choose at least one image to upload.');
-  const [exists] = await deps.database.sql.query('SELECT 1 FROM products WHERE id = $1', [productId]);
+  const exists = await queries(deps.database.sql)
+    .selectFrom('products')
+    .select(pg<number>`1`.as('one'))
+    .where('id', '=', productId)
+    .executeTakeFirst();
   if (!exists) throw notFound('Product not found');
 
   const rendered: RenderedImage[] = [];
@@ -79,10 +97,11 @@ export async function uploadProductImages(
     if (failed) throw failed.reason;
     return await deps.database.transaction(async (sql) => {
       const product = await lockProduct(sql, productId);
-      const [last] = await sql.query<{ n: number }>(
-        'SELECT coalesce(max(display_order), 0)::int AS n FROM product_images WHERE product_id = $1',
-        [productId],
-      );
+      const last = await queries(sql)
+        .selectFrom('product_images')
+        .select((eb) => eb.fn.coalesce(eb.fn.max('display_order'), eb.lit(0)).as('n'))
+        .where('product_id', '=', productId)
+        .executeTakeFirst();
       let order = last?.n ?? 0;
       for (const [index, image] of written.entries()) {
         order += 1;
@@ -97,7 +116,7 @@ export async function uploadProductImages(
           details: { file: file.name.slice(0, 200), bytes: file.data.byteLength },
         });
       }
-      await sql.query('UPDATE products SET updated_at = now() WHERE id = $1', [productId]);
+      await touchProduct(sql, productId);
       await announce(sql, { table: 'products', id: productId, userId: null, action: 'images' });
       const ids = new Set(written.map((image) => image.id));
       return (await imagesOf(sql, productId)).filter((image) => ids.has(image.id));
@@ -139,12 +158,9 @@ export async function arrangeProductImages(
       );
     }
     const altTexts = request.images.map((image) => image.altText || product.name);
-    await sql.query(
-      `UPDATE product_images i SET display_order = t.position, alt_text = t.alt
-         FROM unnest($2::uuid[], $3::text[]) WITH ORDINALITY AS t(id, alt, position)
-        WHERE i.id = t.id AND i.product_id = $1`,
-      [productId, ids, altTexts],
-    );
+    await pg`UPDATE product_images i SET display_order = t.position, alt_text = t.alt
+         FROM unnest(${ids}::uuid[], ${altTexts}::text[]) WITH ORDINALITY AS t(id, alt, position)
+        WHERE i.id = t.id AND i.product_id = ${productId}`.execute(queries(sql));
     const after = await imagesOf(sql, productId);
     const describe = (images: AdminImage[]) => ({
       order: images.map((image) => image.id),
@@ -157,7 +173,7 @@ export async function arrangeProductImages(
       before: describe(before),
       after: describe(after),
     });
-    await sql.query('UPDATE products SET updated_at = now() WHERE id = $1', [productId]);
+    await touchProduct(sql, productId);
     await announce(sql, { table: 'products', id: productId, userId: null, action: 'images' });
     return after;
   });
@@ -173,26 +189,24 @@ export async function removeProductImage(
   if (!isUuid(productId) || !isUuid(imageId)) throw notFound('Image not found');
   const remaining = await deps.database.transaction(async (sql) => {
     await lockProduct(sql, productId);
-    const [row] = await sql.query<{ altText: string; displayOrder: number }>(
-      `DELETE FROM product_images WHERE id = $1 AND product_id = $2
-       RETURNING alt_text AS "altText", display_order AS "displayOrder"`,
-      [imageId, productId],
-    );
+    const row = await queries(sql)
+      .deleteFrom('product_images')
+      .where('id', '=', imageId)
+      .where('product_id', '=', productId)
+      .returning(['alt_text as altText', 'display_order as displayOrder'])
+      .executeTakeFirst();
     if (!row) throw notFound('Image not found');
-    await sql.query(
-      `UPDATE product_images i SET display_order = t.position
+    await pg`UPDATE product_images i SET display_order = t.position
          FROM (SELECT id, row_number() OVER (ORDER BY display_order, id) AS position
-                 FROM product_images WHERE product_id = $1) t
-        WHERE i.id = t.id AND i.display_order <> t.position`,
-      [productId],
-    );
+                 FROM product_images WHERE product_id = ${productId}) t
+        WHERE i.id = t.id AND i.display_order <> t.position`.execute(queries(sql));
     await recordAudit(sql, actor, {
       action: 'deleted',
       entityType: 'product_image',
       entityId: imageId,
       before: { productId, ...row },
     });
-    await sql.query('UPDATE products SET updated_at = now() WHERE id = $1', [productId]);
+    await touchProduct(sql, productId);
     await announce(sql, { table: 'products', id: productId, userId: null, action: 'images' });
     return imagesOf(sql, productId);
   });

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { sql as pg } from 'kysely';
 import type { ImageVariant } from '#shared/schemas/images';
 import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
 import { notFound } from '../../platform/errors';
 import { type RenderedImage, renderProductImage } from './render';
 
@@ -88,21 +90,36 @@ export async function recordProductImage(
   image: WrittenProductImage,
   placement: { altText: string; displayOrder: number },
 ): Promise<boolean> {
-  const [row] = await sql.query<{ id: string }>(
-    `INSERT INTO product_images (id, product_id, storage_key, alt_text, display_order, width, height, renditions)
-     SELECT $1, id, $3, $4, $5, $6, $7, $8::jsonb FROM products WHERE id = $2
-     RETURNING id`,
-    [
-      image.id,
-      image.productId,
-      image.storageKey,
-      placement.altText,
-      placement.displayOrder,
-      image.width,
-      image.height,
-      JSON.stringify(image.renditions),
-    ],
-  );
+  // INSERT … SELECT from the product: nothing is inserted when the product is gone.
+  const row = await queries(sql)
+    .insertInto('product_images')
+    .columns([
+      'id',
+      'product_id',
+      'storage_key',
+      'alt_text',
+      'display_order',
+      'width',
+      'height',
+      'renditions',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('products')
+        .select([
+          eb.val(image.id).as('image_id'),
+          'id',
+          eb.val(image.storageKey).as('storage_key'),
+          eb.val(placement.altText).as('alt_text'),
+          eb.val(placement.displayOrder).as('display_order'),
+          eb.val(image.width).as('width'),
+          eb.val(image.height).as('height'),
+          pg<ImageRendition[]>`${JSON.stringify(image.renditions)}::jsonb`.as('renditions'),
+        ])
+        .where('id', '=', image.productId),
+    )
+    .returning('id')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -142,7 +159,11 @@ export async function storeProductImage(
   const runner = sql ?? deps.database.sql;
   // Checked before any work so that nothing is written for a missing product; the insert checks
   // again, for a product deleted meanwhile.
-  const [product] = await runner.query('SELECT 1 FROM products WHERE id = $1', [productId]);
+  const product = await queries(runner)
+    .selectFrom('products')
+    .select(pg<number>`1`.as('one'))
+    .where('id', '=', productId)
+    .executeTakeFirst();
   if (!product) throw notFound('Product not found');
   const rendered = await renderProductImage(input, { effort, allowDrawings });
   // Files first: once the row is visible, every URL it implies must already work.
@@ -168,10 +189,11 @@ export async function deleteProductImages(
   options: { sql?: SqlRunner } = {},
 ): Promise<number> {
   if (!isUuid(productId)) return 0;
-  const rows = await (options.sql ?? deps.database.sql).query<{ id: string }>(
-    'DELETE FROM product_images WHERE product_id = $1 RETURNING id',
-    [productId],
-  );
+  const rows = await queries(options.sql ?? deps.database.sql)
+    .deleteFrom('product_images')
+    .where('product_id', '=', productId)
+    .returning('id')
+    .execute();
   await deps.storage.deletePrefix(PRODUCT_IMAGES_BUCKET, `products/${productId}`);
   forgetImages(rows.map((row) => row.id));
   return rows.length;
@@ -184,10 +206,11 @@ export async function deleteProductImage(
   options: { sql?: SqlRunner } = {},
 ): Promise<boolean> {
   if (!isUuid(imageId)) return false;
-  const [row] = await (options.sql ?? deps.database.sql).query<{ productId: string }>(
-    'DELETE FROM product_images WHERE id = $1 RETURNING product_id AS "productId"',
-    [imageId],
-  );
+  const row = await queries(options.sql ?? deps.database.sql)
+    .deleteFrom('product_images')
+    .where('id', '=', imageId)
+    .returning('product_id as productId')
+    .executeTakeFirst();
   if (!row) return false;
   await deps.storage.deletePrefix(PRODUCT_IMAGES_BUCKET, productImageFolder(row.productId, imageId));
   forgetImages([imageId]);
@@ -211,10 +234,11 @@ export async function findImageFolder(
   if (!isUuid(imageId)) return null;
   const known = folders.get(imageId);
   if (known) return known;
-  const [row] = await deps.database.sql.query<{ productId: string }>(
-    'SELECT product_id AS "productId" FROM product_images WHERE id = $1',
-    [imageId],
-  );
+  const row = await queries(deps.database.sql)
+    .selectFrom('product_images')
+    .select('product_id as productId')
+    .where('id', '=', imageId)
+    .executeTakeFirst();
   if (!row) return null;
   const folder = productImageFolder(row.productId, imageId);
   if (folders.size >= MAX_REMEMBERED) {
@@ -247,11 +271,19 @@ export async function storeProductImageLater(
   const storageKey = `${folder}/original.${input.extension}`;
   await deps.storage.put(PRODUCT_IMAGES_BUCKET, storageKey, input.original);
   // Square renditions of at most 1200 px: the size the row announces until they are drawn.
-  await input.sql.query(
-    `INSERT INTO product_images (id, product_id, storage_key, alt_text, display_order, width, height, renditions)
-     VALUES ($1, $2, $3, $4, $5, 1200, 1200, '[]'::jsonb)`,
-    [id, input.productId, storageKey, input.altText, input.displayOrder],
-  );
+  await queries(input.sql)
+    .insertInto('product_images')
+    .values({
+      id,
+      product_id: input.productId,
+      storage_key: storageKey,
+      alt_text: input.altText,
+      display_order: input.displayOrder,
+      width: 1200,
+      height: 1200,
+      renditions: pg<ImageRendition[]>`'[]'::jsonb`,
+    })
+    .execute();
   return id;
 }
 
@@ -267,10 +299,11 @@ export async function ensureRenditions(
   let pending = drawing.get(imageId);
   if (!pending) {
     pending = (async () => {
-      const [row] = await deps.database.sql.query<{ storageKey: string; renditions: ImageRendition[] }>(
-        'SELECT storage_key AS "storageKey", renditions FROM product_images WHERE id = $1',
-        [imageId],
-      );
+      const row = await queries(deps.database.sql)
+        .selectFrom('product_images')
+        .select(['storage_key as storageKey', pg<ImageRendition[]>`renditions`.as('renditions')])
+        .where('id', '=', imageId)
+        .executeTakeFirst();
       if (!row || row.renditions.length > 0) return;
       const folder = row.storageKey.slice(0, row.storageKey.lastIndexOf('/'));
       const original = await deps.storage.read(PRODUCT_IMAGES_BUCKET, row.storageKey);
@@ -291,10 +324,15 @@ export async function ensureRenditions(
         bytes: file.data.byteLength,
         kind: file.variant === 'preview' ? 'preview' : 'webp',
       }));
-      await deps.database.sql.query(
-        `UPDATE product_images SET renditions = $2::jsonb, width = $3, height = $4 WHERE id = $1`,
-        [imageId, JSON.stringify(renditions), rendered.width, rendered.height],
-      );
+      await queries(deps.database.sql)
+        .updateTable('product_images')
+        .set({
+          renditions: pg<ImageRendition[]>`${JSON.stringify(renditions)}::jsonb`,
+          width: rendered.width,
+          height: rendered.height,
+        })
+        .where('id', '=', imageId)
+        .execute();
     })().finally(() => drawing.delete(imageId));
     drawing.set(imageId, pending);
   }

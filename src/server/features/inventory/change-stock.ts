@@ -1,7 +1,9 @@
+import { sql as pg } from 'kysely';
 import type { AdminStockReason } from '#shared/schemas/admin-products';
 import type { Actor, AppDeps } from '../../context';
 import { announce } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
@@ -29,10 +31,12 @@ export async function changeVariantStock(
   actor: Actor,
   change: StockChange,
 ): Promise<StockChangeResult> {
-  const [row] = await sql.query<{ product_id: string; sku: string; stock_quantity: number }>(
-    'SELECT product_id, sku, stock_quantity FROM product_variants WHERE id = $1 FOR UPDATE',
-    [change.variantId],
-  );
+  const row = await queries(sql)
+    .selectFrom('product_variants')
+    .select(['product_id', 'sku', 'stock_quantity'])
+    .where('id', '=', change.variantId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw notFound('Variant not found');
   const before = row.stock_quantity;
   if (change.expected !== undefined && change.expected !== before) {
@@ -46,27 +50,29 @@ export async function changeVariantStock(
   if (after === before) return { variantId: change.variantId, before, after, changed: false };
 
   const { threshold } = await readOutOfStockSettings(sql);
-  await sql.query(
-    `UPDATE product_variants
-        SET stock_quantity = $2::integer, updated_at = now(),
-            low_stock_alerted_at = CASE WHEN $2::integer > $3::integer THEN NULL ELSE low_stock_alerted_at END
-      WHERE id = $1`,
-    [change.variantId, after, threshold],
-  );
-  await sql.query(
-    `INSERT INTO inventory_adjustments (variant_id, product_id, sku, delta, quantity_after, reason, note, actor_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      change.variantId,
-      row.product_id,
-      row.sku,
-      after - before,
-      after,
-      change.reason,
-      change.note ?? null,
-      actor.kind === 'user' ? actor.id : null,
-    ],
-  );
+  await queries(sql)
+    .updateTable('product_variants')
+    .set({
+      stock_quantity: after,
+      updated_at: pg<Date>`now()`,
+      // Back above the low-stock level: the next fall below it alerts again.
+      ...(after > threshold ? { low_stock_alerted_at: null } : {}),
+    })
+    .where('id', '=', change.variantId)
+    .execute();
+  await queries(sql)
+    .insertInto('inventory_adjustments')
+    .values({
+      variant_id: change.variantId,
+      product_id: row.product_id,
+      sku: row.sku,
+      delta: after - before,
+      quantity_after: after,
+      reason: change.reason,
+      note: change.note ?? null,
+      actor_id: actor.kind === 'user' ? actor.id : null,
+    })
+    .execute();
   await recordAudit(sql, actor, {
     action: 'stock_adjusted',
     entityType: 'variant',
@@ -97,10 +103,12 @@ export async function changeProductVariantStock(
   change: StockChange,
 ): Promise<StockChangeResult> {
   return deps.database.transaction(async (sql) => {
-    const [variant] = await sql.query('SELECT 1 FROM product_variants WHERE id = $1 AND product_id = $2', [
-      change.variantId,
-      productId,
-    ]);
+    const variant = await queries(sql)
+      .selectFrom('product_variants')
+      .select(pg<number>`1`.as('one'))
+      .where('id', '=', change.variantId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
     if (!variant) throw notFound('Variant not found');
     return changeVariantStock(sql, actor, change);
   });

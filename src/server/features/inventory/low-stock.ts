@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
 import { renderBrandEmail } from '../email/layout';
 import { queueEmail } from '../email/outbox';
 import { readStoreIdentity } from '../email/store-identity';
@@ -15,9 +16,12 @@ export async function queueLowStockAlert(
   variants: LowStockVariant[],
 ): Promise<void> {
   if (variants.length === 0) return;
-  const admins = await sql.query<{ email: string }>(
-    `SELECT email FROM users WHERE role IN ('admin', 'super_admin') ORDER BY created_at`,
-  );
+  const admins = await queries(sql)
+    .selectFrom('users')
+    .select('email')
+    .where('role', 'in', ['admin', 'super_admin'])
+    .orderBy('created_at')
+    .execute();
   if (admins.length === 0) return;
   const store = await readStoreIdentity(sql);
   const lines = variants.map(
