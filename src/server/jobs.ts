@@ -1,15 +1,12 @@
 import type { AppDeps } from './context';
-import { passwordResetJob } from './features/accounts/accounts';
+import { passwordResetJob } from './features/accounts/passwords';
 import { pruneRateLimitsJob } from './features/accounts/rate-limit';
 import { deliverEmailJob } from './features/email/outbox';
 import { expireUnpaidOrdersJob } from './features/orders/cancel-order';
+import { automaticRefundJob, legacySecondPaymentRefundJob } from './features/payments/automatic-refunds';
 import { processPaymentEventJob, recheckPendingPaymentsJob } from './features/payments/payments';
+import { reconcileRefundsJob } from './features/payments/reconcile-refunds';
 import { dailyReconciliationJob, reconcilePaymentsJob } from './features/payments/reconciliation';
-import {
-  automaticRefundJob,
-  legacySecondPaymentRefundJob,
-  reconcileRefundsJob,
-} from './features/payments/refunds';
 import { simulatorCompletePendingJob, simulatorSettleRefundJob } from './features/payments/simulator';
 import type { Database } from './platform/db/client';
 import type { AnyJobDefinition } from './platform/jobs/define';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '#shared/constants';
-import { createAccount } from '../../src/server/features/accounts/accounts';
+import { createAccount } from '../../src/server/features/accounts/shop-created-accounts';
 import type { TestApp } from '../setup/test-app';
 
 export type CreateUserOptions = {

@@ -1,7 +1,8 @@
 /**
  * Better Auth, configured on our own tables. Private to features/accounts: the rest of the server
- * calls the verb-named functions in accounts.ts, and the browser talks to our routes, never to
- * Better Auth's handler (which is not mounted).
+ * calls the verb-named functions of features/accounts (registration.ts, sign-in.ts, sessions.ts,
+ * passwords.ts, profile.ts, shop-created-accounts.ts), and the browser talks to our routes, never
+ * to Better Auth's handler (which is not mounted).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';

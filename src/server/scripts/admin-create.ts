@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { createOrPromoteAdmin } from '../features/accounts/accounts';
+import { createOrPromoteAdmin } from '../features/accounts/shop-created-accounts';
 import { runScript } from './run-script';
 
 const USAGE = 'Usage: npm run admin:create -- <email> [--password <password>] [--super]';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createOrPromoteAdmin } from '../../../src/server/features/accounts/accounts';
+import { createOrPromoteAdmin } from '../../../src/server/features/accounts/shop-created-accounts';
 import { openDatabase } from '../../../src/server/platform/db/client';
 import { loadEnv } from '../../../src/server/platform/env';
 import { createLogger } from '../../../src/server/platform/logger';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../../../../tests/factories/accounts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { createOrPromoteAdmin, DEMO_ADMIN_EMAIL, ensureDemoAdmin } from './accounts';
 import { DEMO_ADMIN_PASSWORD_FILE, demoAdminSignIn, resetDemoAdmin } from './demo-admin';
+import { createOrPromoteAdmin, DEMO_ADMIN_EMAIL, ensureDemoAdmin } from './shop-created-accounts';
 
 let t: TestApp;
 beforeAll(async () => {

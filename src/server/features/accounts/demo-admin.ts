@@ -2,7 +2,12 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppDeps } from '../../context';
 import { AppError } from '../../platform/errors';
-import { createOrPromoteAdmin, DEMO_ADMIN_EMAIL, ensureDemoAdmin, generatePassword } from './accounts';
+import {
+  createOrPromoteAdmin,
+  DEMO_ADMIN_EMAIL,
+  ensureDemoAdmin,
+  generatePassword,
+} from './shop-created-accounts';
 
 /**
  * The demo admin's password, kept (development only) in the data folder so the start-up block

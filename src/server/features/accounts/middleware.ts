@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../context';
 import { AppError } from '../../platform/errors';
-import { resolveSession } from './accounts';
+import { resolveSession } from './sessions';
 
 /**
  * Reads the session cookie and sets `c.get('user')`. A session idle past the role's limit is

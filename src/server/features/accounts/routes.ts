@@ -16,23 +16,14 @@ import {
 import type { AppEnv } from '../../context';
 import { AppError } from '../../platform/errors';
 import { readJson, readParams } from '../../validate';
-import {
-  changePassword,
-  confirmEmail,
-  getProfile,
-  type RequestMeta,
-  registerAccount,
-  requestPasswordReset,
-  resendConfirmation,
-  resetLinkIsValid,
-  resetPassword,
-  signIn,
-  signOut,
-  updateProfile,
-} from './accounts';
 import { addAddress, deleteAddress, editAddress, listAddresses, setDefaultAddress } from './addresses';
+import type { RequestMeta } from './auth-request';
 import { requireUser } from './guards';
+import { changePassword, requestPasswordReset, resetLinkIsValid, resetPassword } from './passwords';
+import { getProfile, updateProfile } from './profile';
 import { clientIp } from './rate-limit';
+import { confirmEmail, registerAccount, resendConfirmation } from './registration';
+import { signIn, signOut } from './sign-in';
 
 const meta = (c: Context<AppEnv>): RequestMeta => ({ ip: clientIp(c), headers: c.req.raw.headers });
 

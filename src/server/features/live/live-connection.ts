@@ -4,7 +4,7 @@ import { LIVE_LIMITS, type LiveChange, type LiveEnd, type LiveMessage } from '#s
 import type { AppDeps } from '../../context';
 import type { ChangeSubscriber } from '../../platform/change-feed';
 import type { Change } from '../../platform/db/announce';
-import { activeSessionRole } from '../accounts/accounts';
+import { activeSessionRole } from '../accounts/sessions';
 import { concerns, type Topic, type Viewer, visibleProducts } from './topics';
 
 export type LiveOptions = {

@@ -15,6 +15,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { actorName } from '../audit/actor-names';
 import { recordAudit } from '../audit/record-audit';
 import { reReserveOrderStock } from '../inventory/stock';
+import { refundCancelledOrder } from '../payments/automatic-refunds';
 import {
   appliedChargeReference,
   listLedgerEntries,
@@ -22,7 +23,6 @@ import {
   readOrderMoney,
   refundableOfCharge,
 } from '../payments/ledger';
-import { refundCancelledOrder } from '../payments/refunds';
 import { cancelOrderIn } from './cancel-order';
 import { queueOrderEmail } from './order-emails';
 import { listedOrders, type OrderSearch, searchClause, searchedOrders, toRow } from './order-search';

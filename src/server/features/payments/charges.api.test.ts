@@ -21,9 +21,9 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { signWebhook } from '../../platform/paystack/gateway';
 import { expireUnpaidOrders } from '../orders/cancel-order';
 import { exportOrdersCsv } from '../orders/orders-csv';
+import { refundUnattendedCharges } from './automatic-refunds';
 import { readOrderMoney } from './ledger';
 import { recheckPendingPayments } from './payments';
-import { refundUnattendedCharges } from './refunds';
 
 type Init = { reference: string; authorizationUrl: string; amountKobo: number };
 

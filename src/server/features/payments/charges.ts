@@ -8,8 +8,8 @@ import { recordAudit } from '../audit/record-audit';
 import { lockDropAllowances, orderedUnits } from '../drops/drop-rules';
 import { reReserveOrderStock } from '../inventory/stock';
 import { queueOrderEmail } from '../orders/order-emails';
+import { refundAutomatically } from './automatic-refunds';
 import { findCharge, readOrderMoney, recordLedgerEntry, refreshPaymentStatus } from './ledger';
-import { refundAutomatically } from './refunds';
 
 /**
  * The one rule for a successful charge, whoever reports it (the payment page's verify, a webhook,

@@ -13,7 +13,7 @@ import {
 } from '../../platform/paystack/client';
 import { paymentGateway } from '../../platform/paystack/gateway';
 import { applyCharge, applyUnknownCharge, type ProviderCharge } from './charges';
-import { handleRefundEvent, type RefundEvent } from './refunds';
+import { handleRefundEvent, type RefundEvent } from './reconcile-refunds';
 
 const CURRENCY = 'NGN';
 const SECOND_PAYMENT_MESSAGE =

@@ -6,7 +6,8 @@ import { type FakePaystack, paystackEnv, startFakePaystack } from '../../../../t
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { systemActor } from '../../context';
 import { signWebhook } from '../../platform/paystack/gateway';
-import { executeRefund, REFUND_NOT_AT_PROVIDER, reconcileRefunds } from './refunds';
+import { reconcileRefunds } from './reconcile-refunds';
+import { executeRefund, REFUND_NOT_AT_PROVIDER } from './refund-lifecycle';
 
 /**
  * Refunds as Paystack runs them, against a local Paystack-compatible server over HTTP: answered

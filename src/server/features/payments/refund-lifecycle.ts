@@ -2,7 +2,7 @@ import type { PaymentStatus } from '#shared/constants';
 import { formatNaira } from '#shared/money';
 import type { RefundStatus } from '#shared/schemas/admin-orders';
 import type { Disposition } from '#shared/schemas/money';
-import { type Actor, type AppDeps, defineJob, systemActor } from '../../context';
+import type { Actor, AppDeps } from '../../context';
 import { announce } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
 import { AppError, conflict, notFound } from '../../platform/errors';
@@ -16,16 +16,7 @@ import {
 import { type Gateway, paymentGateway } from '../../platform/paystack/gateway';
 import { actorLabel, recordAudit } from '../audit/record-audit';
 import { queueOrderEmail } from '../orders/order-emails';
-import {
-  appliedChargeReference,
-  findCharge,
-  listLedgerEntries,
-  offlineKeptKobo,
-  readOrderMoney,
-  recordLedgerEntry,
-  refreshPaymentStatus,
-  refundableOfCharge,
-} from './ledger';
+import { findCharge, recordLedgerEntry, refreshPaymentStatus, refundableOfCharge } from './ledger';
 
 /**
  * Refunds through the provider's Refund API (Paystack's, or the simulator's, by the same client),
@@ -55,7 +46,7 @@ import {
  */
 export type RefundKind = 'admin' | 'order_cancelled' | Exclude<Disposition, 'applied' | 'unmatched'>;
 
-type RefundRow = {
+export type RefundRow = {
   id: string;
   order_id: string;
   reference: string;
@@ -367,7 +358,7 @@ async function findAtProvider(
   return candidates.find((candidate) => candidate.status !== 'failed') ?? candidates[0] ?? null;
 }
 
-async function readRefund(sql: SqlRunner, refundId: string): Promise<RefundRow | undefined> {
+export async function readRefund(sql: SqlRunner, refundId: string): Promise<RefundRow | undefined> {
   const [row] = await sql.query<RefundRow>('SELECT * FROM refunds WHERE id = $1', [refundId]);
   return row;
 }
@@ -454,308 +445,3 @@ export async function checkRefund(deps: AppDeps, actor: Actor, refundId: string)
     throw error;
   }
 }
-
-/**
- * The reconcile job's work: every pending refund whose check is due is asked about (a few at a
- * time, oldest first). A refund Paystack cannot tell us about now is simply checked again later.
- */
-export async function reconcileRefunds(
-  deps: AppDeps,
-  options: { limit?: number } = {},
-): Promise<{ checked: number; failures: number }> {
-  if (!deps.payments) return { checked: 0, failures: 0 };
-  const due = await deps.database.sql.query<{ id: string }>(
-    `SELECT id FROM refunds WHERE status = 'pending' AND next_check_at <= now()
-      ORDER BY next_check_at LIMIT $1`,
-    [options.limit ?? 50],
-  );
-  let failures = 0;
-  for (const { id } of due) {
-    try {
-      await checkRefund(deps, systemActor('refund-check'), id);
-    } catch (error) {
-      failures += 1;
-      deps.logger.warn({ refundId: id, err: error }, 'a refund could not be checked with the provider');
-    }
-  }
-  return { checked: due.length, failures };
-}
-
-/** Scheduled every minute (src/server/jobs.ts): pending refunds never stay unsettled for ever. */
-export const reconcileRefundsJob = defineJob<Record<string, never>>({
-  name: 'reconcile-refunds',
-  background: true,
-  retryLimit: 0,
-  retryDelaySeconds: 0,
-  async run(_data, { deps }) {
-    if (deps.payments) await refundUnattendedCharges(deps);
-    await reconcileRefunds(deps);
-  },
-});
-
-/** What a refund.* webhook names: the transaction whose refund changed, nothing to trust alone. */
-export type RefundEvent = { event?: unknown; data?: { transaction_reference?: unknown } };
-
-/**
- * A refund.pending / processing / processed / failed webhook. It does not carry the refund's id,
- * so it is taken as a prompt: every pending refund of that charge is checked with Paystack, whose
- * answer is applied. Throws when Paystack cannot be reached, so the event's job tries again.
- */
-export async function handleRefundEvent(
-  deps: AppDeps,
-  event: RefundEvent,
-): Promise<'processed' | 'unknown_reference'> {
-  const reference =
-    typeof event.data?.transaction_reference === 'string' ? event.data.transaction_reference : '';
-  const open = reference
-    ? await deps.database.sql.query<{ id: string }>(
-        `SELECT id FROM refunds WHERE reference = $1 AND status = 'pending' ORDER BY created_at`,
-        [reference],
-      )
-    : [];
-  if (open.length === 0) return 'unknown_reference';
-  for (const { id } of open) await checkRefund(deps, systemActor('payment-webhook'), id);
-  return 'processed';
-}
-
-function unansweredError(error: unknown): never {
-  if (error instanceof PaystackError) {
-    throw new AppError(
-      'refund_unconfirmed',
-      502,
-      'Paystack did not answer. The refund is kept as pending and checked with Paystack automatically: it will show here as refunded or failed.',
-    );
-  }
-  throw error;
-}
-
-/**
- * Locks the order and finds the charge a refund goes back against: the one named, if the book
- * has it for this order, or the one that paid the order.
- */
-async function refundableCharge(sql: SqlRunner, orderId: string, reference?: string): Promise<string> {
-  const [order] = await sql.query<{ id: string }>('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [
-    orderId,
-  ]);
-  if (!order) throw notFound('Order not found');
-  const named = reference ?? (await appliedChargeReference(sql, orderId));
-  const charge = named ? await findCharge(sql, named) : null;
-  if (!charge || charge.orderId !== orderId) {
-    throw conflict('not_refundable', 'This order has no card payment to refund.');
-  }
-  return charge.reference!;
-}
-
-/**
- * An admin refunds a paid order, in full (no amount) or in part, against the charge that paid it
- * or, with `reference`, against another successful charge of the order (a second payment).
- * Answers the refund as Paystack left it: usually pending, settled later.
- */
-export async function refundOrder(
-  deps: AppDeps,
-  actor: Actor,
-  orderId: string,
-  input: { amountKobo?: number; reason?: string | null; reference?: string },
-): Promise<RefundResult> {
-  paymentGateway(deps);
-  const reserved = await deps.database.transaction(async (sql) => {
-    const reference = await refundableCharge(sql, orderId, input.reference);
-    return reserveRefund(sql, actor, {
-      orderId,
-      reference,
-      amountKobo: input.amountKobo,
-      kind: 'admin',
-      reason: input.reason,
-    });
-  });
-  return executeRefund(deps, actor, reserved.id).catch(unansweredError);
-}
-
-/**
- * An admin tries a failed refund again: a new refund of the same amount against the same charge
- * (if it is still free), naming the one it retries; a refund is retried once.
- */
-export async function retryRefund(
-  deps: AppDeps,
-  actor: Actor,
-  orderId: string,
-  refundId: string,
-): Promise<RefundResult> {
-  paymentGateway(deps);
-  const reserved = await deps.database.transaction(async (sql) => {
-    const [order] = await sql.query<{ id: string }>('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [
-      orderId,
-    ]);
-    if (!order) throw notFound('Order not found');
-    const [failed] = await sql.query<RefundRow & { retried: boolean }>(
-      `SELECT r.*, EXISTS (SELECT 1 FROM refunds n WHERE n.retry_of = r.id) AS retried
-         FROM refunds r WHERE r.id = $1 AND r.order_id = $2`,
-      [refundId, orderId],
-    );
-    if (!failed) throw notFound('Refund not found');
-    if (failed.status !== 'failed')
-      throw conflict('refund_not_failed', 'Only a failed refund can be retried.');
-    if (failed.retried) throw conflict('refund_retried', 'This refund has already been retried.');
-    return reserveRefund(sql, actor, {
-      orderId,
-      reference: failed.reference,
-      amountKobo: Number(failed.amount_kobo),
-      kind: failed.kind,
-      reason: failed.reason,
-      retryOf: failed.id,
-    });
-  });
-  return executeRefund(deps, actor, reserved.id).catch(unansweredError);
-}
-
-/** 'Check with Paystack now' on a pending refund of the order. */
-export async function checkOrderRefund(
-  deps: AppDeps,
-  actor: Actor,
-  orderId: string,
-  refundId: string,
-): Promise<RefundResult> {
-  const refund = await readRefund(deps.database.sql, refundId);
-  if (!refund || refund.order_id !== orderId) throw notFound('Refund not found');
-  return checkRefund(deps, actor, refundId).catch((error: unknown) => {
-    if (error instanceof PaystackError) {
-      throw new AppError(
-        'payment_provider_error',
-        502,
-        'Paystack did not answer. The refund stays pending and is checked again automatically.',
-      );
-    }
-    throw error;
-  });
-}
-
-/**
- * A refund the shop makes by itself, inside the transaction that found it due (which holds the
- * order's row lock): the rest of the charge is written as a pending refund, audited, and its
- * request to Paystack enqueued, so the finding, the refund and (the caller's) email commit
- * together. Until Paystack has refunded it, the order shows it as due.
- */
-export async function refundAutomatically(
-  deps: AppDeps,
-  sql: SqlRunner,
-  actor: Actor,
-  input: { orderId: string; reference: string; kind: Exclude<RefundKind, 'admin'>; reason: string },
-): Promise<{ id: string; amountKobo: number } | null> {
-  if ((await refundableOfCharge(sql, input.reference)) <= 0) return null;
-  const refund = await reserveRefund(sql, actor, {
-    orderId: input.orderId,
-    reference: input.reference,
-    kind: input.kind,
-    reason: input.reason,
-  });
-  await deps.jobs.enqueue(sql, automaticRefundJob, { refundId: refund.id });
-  return refund;
-}
-
-/**
- * An admin cancelled an order the shopper had paid: what the shop kept of the charge that paid it
- * goes back automatically (the shop never keeps money for goods it will not deliver). Money
- * received outside Paystack cannot go back through it: it stays due, for the admin to pay back
- * and record. Inside the cancellation's transaction. Returns what was asked of Paystack.
- */
-export async function refundCancelledOrder(
-  deps: AppDeps,
-  sql: SqlRunner,
-  actor: Actor,
-  orderId: string,
-): Promise<number> {
-  const reference = await appliedChargeReference(sql, orderId);
-  if (!reference) return 0;
-  // Never more than is still due and not already on its way back: money received outside Paystack
-  // is not the charge's to give back.
-  const money = await readOrderMoney(sql, orderId);
-  const offline = offlineKeptKobo(await listLedgerEntries(sql, orderId));
-  const due = Math.min(
-    await refundableOfCharge(sql, reference),
-    money.refundDueKobo - money.refundPendingKobo - offline,
-  );
-  if (due <= 0) return 0;
-  const refund = await reserveRefund(sql, actor, {
-    orderId,
-    reference,
-    amountKobo: due,
-    kind: 'order_cancelled',
-    reason: 'The order was cancelled.',
-  });
-  await deps.jobs.enqueue(sql, automaticRefundJob, { refundId: refund.id });
-  return refund.amountKobo;
-}
-
-/**
- * Charges the shop could not keep whose refund was never asked for (written into the ledger from
- * what the shop knew before it, or left by a failure between the steps): each is refunded the way
- * a new one is. One a refund was ever asked for is left alone: a failed one waits for an admin's
- * retry. Run by the reconcile-refunds job.
- */
-export async function refundUnattendedCharges(
-  deps: AppDeps,
-  options: { limit?: number } = {},
-): Promise<number> {
-  const unattended = await deps.database.sql.query<{
-    order_id: string;
-    reference: string;
-    disposition: Exclude<RefundKind, 'admin' | 'order_cancelled'>;
-    reason: string | null;
-  }>(
-    `SELECT c.order_id, c.reference, c.disposition, c.reason FROM ledger_entries c
-      WHERE c.kind = 'charge' AND c.order_id IS NOT NULL
-        AND c.disposition IN ('second_payment', 'not_deliverable', 'amount_mismatch')
-        AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.reference = c.reference)
-      ORDER BY c.seq LIMIT $1`,
-    [options.limit ?? 20],
-  );
-  for (const charge of unattended) {
-    await deps.database.transaction(async (sql) => {
-      await sql.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [charge.order_id]);
-      const [taken] = await sql.query('SELECT 1 FROM refunds WHERE reference = $1 LIMIT 1', [
-        charge.reference,
-      ]);
-      if (taken) return;
-      await refundAutomatically(deps, sql, systemActor('payment-refund'), {
-        orderId: charge.order_id,
-        reference: charge.reference,
-        kind: charge.disposition,
-        reason: charge.reason ?? 'A payment the shop could not keep.',
-      });
-    });
-  }
-  return unattended.length;
-}
-
-/**
- * Asks Paystack for a refund the shop makes by itself. Retried with back-off while Paystack
- * cannot be reached (each retry first looks for the earlier request at Paystack); after the last
- * try the refund stays pending for the reconcile job. A refusal leaves it failed, shown to admins
- * as due, with a Retry.
- */
-export const automaticRefundJob = defineJob<{ refundId: string }>({
-  name: 'automatic-refund',
-  retryLimit: 6,
-  retryDelaySeconds: 30,
-  async run({ refundId }, { deps, log }) {
-    try {
-      await executeRefund(deps, systemActor('payment-refund'), refundId);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'refund_refused') {
-        log.warn({ refundId, err: error }, 'Paystack refused an automatic refund: refund due');
-        return;
-      }
-      throw error;
-    }
-  },
-});
-
-/**
- * The same work under the job's earlier name: refunds of second payments queued before the
- * ledger (as 'refund-second-payment') still reach Paystack.
- */
-export const legacySecondPaymentRefundJob = defineJob<{ refundId: string }>({
-  ...automaticRefundJob,
-  name: 'refund-second-payment',
-  background: true,
-});
