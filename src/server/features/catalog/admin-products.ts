@@ -308,6 +308,22 @@ async function insertVariants(
 
 // Create, update -------------------------------------------------------------------------------
 
+/** The products row a form describes: its fields and its category rows (created on first use). */
+async function productValues(sql: SqlRunner, input: ProductInput) {
+  const { categoryId, subcategoryId } = await resolveCategories(sql, input);
+  return {
+    name: input.name,
+    description: input.description,
+    price_kobo: input.priceKobo,
+    category_id: categoryId,
+    subcategory_id: subcategoryId,
+    gender: input.gender,
+    is_active: input.isActive,
+    is_featured: input.isFeatured,
+    is_mystery: input.isMystery,
+  };
+}
+
 /**
  * The category rows for the form's slugs. Section 9's categories are created on first use (a
  * shop without demo data has none yet); any other must already exist as a top-level category.
@@ -394,20 +410,9 @@ export async function createProduct(
   input: ProductInput,
 ): Promise<AdminProduct> {
   return deps.database.transaction(async (sql) => {
-    const { categoryId, subcategoryId } = await resolveCategories(sql, input);
     const { id } = await queries(sql)
       .insertInto('products')
-      .values({
-        name: input.name,
-        description: input.description,
-        price_kobo: input.priceKobo,
-        category_id: categoryId,
-        subcategory_id: subcategoryId,
-        gender: input.gender,
-        is_active: input.isActive,
-        is_featured: input.isFeatured,
-        is_mystery: input.isMystery,
-      })
+      .values(await productValues(sql, input))
       .returning('id')
       .executeTakeFirstOrThrow();
     const wanted = combinations(input.sizes, input.colors);
@@ -481,21 +486,9 @@ export async function updateProduct(
   return deps.database.transaction(async (sql) => {
     const before = await readAdminProduct(sql, id, true);
     if (!before) throw notFound('Product not found');
-    const { categoryId, subcategoryId } = await resolveCategories(sql, input);
     await queries(sql)
       .updateTable('products')
-      .set({
-        name: input.name,
-        description: input.description,
-        price_kobo: input.priceKobo,
-        category_id: categoryId,
-        subcategory_id: subcategoryId,
-        gender: input.gender,
-        is_active: input.isActive,
-        is_featured: input.isFeatured,
-        is_mystery: input.isMystery,
-        updated_at: pg<Date>`now()`,
-      })
+      .set({ ...(await productValues(sql, input)), updated_at: pg<Date>`now()` })
       .where('id', '=', id)
       .execute();
     const key = (c: Combination) => `${c.size}\u0000${c.color ?? ''}`;

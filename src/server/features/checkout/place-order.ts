@@ -16,6 +16,7 @@ import { type StoreIdentity, storeIdentityFrom } from '../email/store-identity';
 import { queueLowStockAlert } from '../inventory/low-stock';
 import { outOfStock, reserveStock } from '../inventory/stock';
 import { queueRenderedOrderEmail } from '../orders/order-emails';
+import { ORDER_ITEM_COLUMNS } from '../orders/orders';
 import { enabledShippingMethods, priceShippingMethods } from './checkout';
 import { checkOrderLimits } from './order-limits';
 
@@ -169,19 +170,7 @@ export async function placeOrder(
         }),
       )
       .insertInto('order_items')
-      .columns([
-        'id',
-        'order_id',
-        'product_id',
-        'variant_id',
-        'name',
-        'gender',
-        'size',
-        'color',
-        'image_key',
-        'quantity',
-        'unit_price_kobo',
-      ])
+      .columns(ORDER_ITEM_COLUMNS)
       .expression(
         pg`SELECT item.id, ${id}::uuid, item.product_id, item.variant_id, item.name, item.gender, item.size,
                   item.color, item.image_key, item.quantity, item.unit_price_kobo

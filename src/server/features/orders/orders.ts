@@ -12,7 +12,8 @@ import { readShopperMoney } from '../payments/ledger';
 
 export type OrderRow = Selectable<DB['orders']>;
 
-const ITEM_COLUMNS = [
+/** An order line's columns, as placing an order writes them and every order read selects them. */
+export const ORDER_ITEM_COLUMNS = [
   'id',
   'order_id',
   'product_id',
@@ -26,7 +27,7 @@ const ITEM_COLUMNS = [
   'unit_price_kobo',
 ] as const;
 
-type OrderItemRow = Pick<Selectable<DB['order_items']>, (typeof ITEM_COLUMNS)[number]>;
+type OrderItemRow = Pick<Selectable<DB['order_items']>, (typeof ORDER_ITEM_COLUMNS)[number]>;
 
 function toItem(row: OrderItemRow): OrderItem {
   const unitPriceKobo = row.unit_price_kobo;
@@ -76,7 +77,7 @@ async function withItems(sql: SqlRunner, rows: OrderRow[]): Promise<Order[]> {
   const orderIds = rows.map((row) => row.id);
   const items = await queries(sql)
     .selectFrom('order_items')
-    .select(ITEM_COLUMNS)
+    .select(ORDER_ITEM_COLUMNS)
     .where((eb) => eb('order_id', '=', eb.fn.any(pg<string[]>`${orderIds}::uuid[]`)))
     .orderBy('created_at')
     .orderBy('id')
