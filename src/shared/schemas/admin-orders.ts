@@ -158,6 +158,8 @@ export const adminOrderDetailSchema = z.object({
   refunds: z.array(adminRefundSchema),
   /** What is left to refund of the charge that paid the order. */
   refundableKobo: z.number().int(),
+  /** Refunds of the charge that paid the order asked of Paystack and not settled yet (not refundable meanwhile). */
+  paymentRefundPendingKobo: z.number().int(),
   refundDue: z.boolean(),
   /** The order's money, from the ledger, and the ledger's entries themselves. */
   money: orderMoneySchema,

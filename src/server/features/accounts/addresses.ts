@@ -1,27 +1,31 @@
+import { type Insertable, sql as pg, type Selectable } from 'kysely';
 import { MESSAGES, type SavedAddress } from '#shared/schemas/accounts';
 import type { Address } from '#shared/schemas/checkout';
 import { SAVED_ADDRESSES_MAX } from '#shared/schemas/text';
 import type { AppDeps } from '../../context';
 import { announce } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { DB } from '../../platform/db/types';
+import { iso } from '../../platform/db/values';
 import { conflict, notFound } from '../../platform/errors';
 
 type Deps = Pick<AppDeps, 'database'>;
 
-type AddressRow = {
-  id: string;
-  full_name: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  is_default: boolean;
-  created_at: Date | string;
-  updated_at: Date | string;
-};
+const COLUMNS = [
+  'id',
+  'full_name',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'is_default',
+  'created_at',
+  'updated_at',
+] as const;
 
-const COLUMNS = 'id, full_name, email, phone, address, city, state, is_default, created_at, updated_at';
+type AddressRow = Pick<Selectable<DB['addresses']>, (typeof COLUMNS)[number]>;
 
 const toAddress = (row: AddressRow): SavedAddress => ({
   id: row.id,
@@ -32,32 +36,57 @@ const toAddress = (row: AddressRow): SavedAddress => ({
   city: row.city,
   state: row.state as SavedAddress['state'],
   isDefault: row.is_default,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
 });
+
+/** An address's fields as its columns; one left undefined (an edit) is left out and kept. */
+function addressColumns(input: Address): AddressColumns;
+function addressColumns(input: Partial<Address>): Partial<AddressColumns>;
+function addressColumns(input: Partial<Address>): Partial<AddressColumns> {
+  return {
+    full_name: input.fullName,
+    email: input.email,
+    phone: input.phone,
+    address: input.address,
+    city: input.city,
+    state: input.state,
+  };
+}
+
+type AddressColumns = Pick<
+  Insertable<DB['addresses']>,
+  'full_name' | 'email' | 'phone' | 'address' | 'city' | 'state'
+>;
 
 /** The default shipping address first, then the newest. */
 export async function listAddresses(deps: Deps, userId: string): Promise<SavedAddress[]> {
-  const rows = await deps.database.sql.query<AddressRow>(
-    `SELECT ${COLUMNS} FROM addresses WHERE user_id = $1 ORDER BY is_default DESC, created_at DESC, id`,
-    [userId],
-  );
+  const rows = await queries(deps.database.sql)
+    .selectFrom('addresses')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('is_default', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
   return rows.map(toAddress);
 }
 
 /** The default shipping address, for prefilling checkout; null when none is set. */
 export async function findDefaultAddress(deps: Deps, userId: string): Promise<SavedAddress | null> {
-  const [row] = await deps.database.sql.query<AddressRow>(
-    `SELECT ${COLUMNS} FROM addresses WHERE user_id = $1 AND is_default`,
-    [userId],
-  );
+  const row = await queries(deps.database.sql)
+    .selectFrom('addresses')
+    .select(COLUMNS)
+    .where('user_id', '=', userId)
+    .where((eb) => eb.ref('is_default'))
+    .executeTakeFirst();
   return row ? toAddress(row) : null;
 }
 
 // Changing which address is the default touches two rows; locking the user's row first makes
 // concurrent changes for one user take turns instead of tripping the one-default unique index.
 async function lockUser(sql: SqlRunner, userId: string) {
-  await sql.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  await queries(sql).selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
 /**
@@ -69,10 +98,12 @@ const announceAddresses = (sql: SqlRunner, userId: string, action: 'added' | 'up
   announce(sql, { table: 'users', id: userId, userId, action: `address_${action}` });
 
 async function clearDefault(sql: SqlRunner, userId: string) {
-  await sql.query(
-    'UPDATE addresses SET is_default = false, updated_at = now() WHERE user_id = $1 AND is_default',
-    [userId],
-  );
+  await queries(sql)
+    .updateTable('addresses')
+    .set({ is_default: false, updated_at: pg<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where((eb) => eb.ref('is_default'))
+    .execute();
 }
 
 /** Saves an address; the first one (or one marked default) becomes the default shipping address. */
@@ -84,24 +115,24 @@ export async function addAddress(
   return deps.database.transaction(async (sql) => {
     await lockUser(sql, userId);
     // Counted under the user's row lock, so two tabs cannot both add the last allowed one.
-    const [saved = { total: 0 }] = await sql.query<{ total: number }>(
-      'SELECT count(*)::int AS total FROM addresses WHERE user_id = $1',
-      [userId],
-    );
+    const saved = await queries(sql)
+      .selectFrom('addresses')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.countAll<number>().filterWhere('is_default', '=', true).as('defaults'),
+      ])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
     if (saved.total >= SAVED_ADDRESSES_MAX) throw conflict('too_many_addresses', MESSAGES.tooManyAddresses);
-    const [{ count } = { count: 0 }] = await sql.query<{ count: number }>(
-      'SELECT count(*)::int AS count FROM addresses WHERE user_id = $1 AND is_default',
-      [userId],
-    );
-    const makeDefault = input.isDefault || count === 0;
+    const makeDefault = input.isDefault || saved.defaults === 0;
     if (makeDefault) await clearDefault(sql, userId);
-    const [row] = await sql.query<AddressRow>(
-      `INSERT INTO addresses (user_id, full_name, email, phone, address, city, state, is_default)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
-      [userId, input.fullName, input.email, input.phone, input.address, input.city, input.state, makeDefault],
-    );
+    const row = await queries(sql)
+      .insertInto('addresses')
+      .values({ ...addressColumns(input), user_id: userId, is_default: makeDefault })
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
     await announceAddresses(sql, userId, 'added');
-    return toAddress(row!);
+    return toAddress(row);
   });
 }
 
@@ -115,24 +146,14 @@ export async function editAddress(
   return deps.database.transaction(async (sql) => {
     await lockUser(sql, userId);
     if (input.isDefault === true) await clearDefault(sql, userId);
-    const [row] = await sql.query<AddressRow>(
-      `UPDATE addresses SET
-         full_name = coalesce($3, full_name), email = coalesce($4, email), phone = coalesce($5, phone),
-         address = coalesce($6, address), city = coalesce($7, city), state = coalesce($8, state),
-         is_default = coalesce($9, is_default), updated_at = now()
-       WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
-      [
-        addressId,
-        userId,
-        input.fullName ?? null,
-        input.email ?? null,
-        input.phone ?? null,
-        input.address ?? null,
-        input.city ?? null,
-        input.state ?? null,
-        input.isDefault ?? null,
-      ],
-    );
+    // Fields left undefined are left out of the SET: they keep their value.
+    const row = await queries(sql)
+      .updateTable('addresses')
+      .set({ ...addressColumns(input), is_default: input.isDefault, updated_at: pg<Date>`now()` })
+      .where('id', '=', addressId)
+      .where('user_id', '=', userId)
+      .returning(COLUMNS)
+      .executeTakeFirst();
     if (!row) throw notFound('Address not found');
     await announceAddresses(sql, userId, 'updated');
     return toAddress(row);
@@ -149,11 +170,13 @@ export async function setDefaultAddress(
 
 export async function deleteAddress(deps: Deps, userId: string, addressId: string): Promise<void> {
   await deps.database.transaction(async (sql) => {
-    const rows = await sql.query('DELETE FROM addresses WHERE id = $1 AND user_id = $2 RETURNING id', [
-      addressId,
-      userId,
-    ]);
-    if (rows.length === 0) throw notFound('Address not found');
+    const deleted = await queries(sql)
+      .deleteFrom('addresses')
+      .where('id', '=', addressId)
+      .where('user_id', '=', userId)
+      .returning('id')
+      .executeTakeFirst();
+    if (!deleted) throw notFound('Address not found');
     await announceAddresses(sql, userId, 'deleted');
   });
 }

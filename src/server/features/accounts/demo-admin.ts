@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppDeps } from '../../context';
+import { queries } from '../../platform/db/queries';
 import { AppError } from '../../platform/errors';
 import {
   createOrPromoteAdmin,
@@ -43,11 +44,13 @@ export async function demoAdminSignIn(deps: AppDeps): Promise<DemoAdminSignIn | 
 }
 
 async function passwordMatches(deps: AppDeps, password: string): Promise<boolean> {
-  const [row] = await deps.database.sql.query<{ password: string | null }>(
-    `SELECT a.password FROM accounts a JOIN users u ON u.id = a.user_id
-      WHERE u.email = $1 AND a.provider_id = 'credential'`,
-    [DEMO_ADMIN_EMAIL],
-  );
+  const row = await queries(deps.database.sql)
+    .selectFrom('accounts as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select('a.password')
+    .where('u.email', '=', DEMO_ADMIN_EMAIL)
+    .where('a.provider_id', '=', 'credential')
+    .executeTakeFirst();
   if (!row?.password) return false;
   return (await deps.auth.$context).password.verify({ hash: row.password, password });
 }

@@ -1,6 +1,9 @@
+import { sql as pg } from 'kysely';
 import { MESSAGES } from '#shared/schemas/accounts';
 import { type AppDeps, defineJob, type SessionUser } from '../../context';
 import { announce } from '../../platform/db/announce';
+import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
 import { AppError, unauthorized } from '../../platform/errors';
 import { authHeaders, byAddress, errorCode, type RequestMeta, type WithCookies } from './auth-request';
 import { profileChange } from './profile';
@@ -34,13 +37,18 @@ export const passwordResetJob = defineJob<{ email: string }>({
   },
 });
 
+/** The account a reset token is for while the token is good (unused, unexpired); undefined otherwise. */
+const pendingReset = (sql: SqlRunner, token: string) =>
+  queries(sql)
+    .selectFrom('verifications')
+    .select('value')
+    .where('identifier', '=', `reset-password:${token}`)
+    .where('expires_at', '>', pg<Date>`now()`)
+    .executeTakeFirst();
+
 /** Whether a reset link's token is still good (unused, unexpired), without using it up. */
 export async function resetLinkIsValid(deps: AppDeps, token: string): Promise<boolean> {
-  const rows = await deps.database.sql.query(
-    `SELECT 1 FROM verifications WHERE identifier = $1 AND expires_at > now()`,
-    [`reset-password:${token}`],
-  );
-  return rows.length > 0;
+  return (await pendingReset(deps.database.sql, token)) !== undefined;
 }
 
 /**
@@ -48,10 +56,7 @@ export async function resetLinkIsValid(deps: AppDeps, token: string): Promise<bo
  * account. Following the emailed link also proves the address, so the account counts as confirmed.
  */
 export async function resetPassword(deps: AppDeps, input: { token: string; password: string }) {
-  const [pending] = await deps.database.sql.query<{ value: string }>(
-    `SELECT value FROM verifications WHERE identifier = $1 AND expires_at > now()`,
-    [`reset-password:${input.token}`],
-  );
+  const pending = await pendingReset(deps.database.sql, input.token);
   const auth = deps.auth;
   try {
     await auth.api.resetPassword({ body: { newPassword: input.password, token: input.token } });
@@ -61,11 +66,14 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
   }
   if (pending) {
     await deps.database.transaction(async (sql) => {
-      const confirmed = await sql.query(
-        'UPDATE users SET email_verified = true, updated_at = now() WHERE id = $1 AND NOT email_verified RETURNING id',
-        [pending.value],
-      );
-      if (confirmed.length > 0) await announce(sql, profileChange(pending.value, 'confirmed'));
+      const confirmed = await queries(sql)
+        .updateTable('users')
+        .set({ email_verified: true, updated_at: pg<Date>`now()` })
+        .where('id', '=', pending.value)
+        .where((eb) => eb.not(eb.ref('email_verified')))
+        .returning('id')
+        .executeTakeFirst();
+      if (confirmed) await announce(sql, profileChange(pending.value, 'confirmed'));
     });
   }
 }

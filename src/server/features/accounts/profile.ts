@@ -1,7 +1,10 @@
-import { isAdminRole, type Role } from '#shared/constants';
+import { sql as pg, type Selectable } from 'kysely';
+import { isAdminRole } from '#shared/constants';
 import type { SessionUserDto } from '#shared/schemas/accounts';
 import type { AppDeps } from '../../context';
 import { announce } from '../../platform/db/announce';
+import { queries } from '../../platform/db/queries';
+import type { DB } from '../../platform/db/types';
 import { unauthorized } from '../../platform/errors';
 import { idleMinutesFor } from './sessions';
 
@@ -9,15 +12,9 @@ import { idleMinutesFor } from './sessions';
 
 export const displayNameOf = (firstName: string, lastName: string) => `${firstName} ${lastName}`.trim();
 
-type ProfileRow = {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  display_name: string | null;
-  phone: string | null;
-  role: Role;
-};
+const PROFILE_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'display_name', 'phone', 'role'] as const;
+
+type ProfileRow = Pick<Selectable<DB['users']>, (typeof PROFILE_COLUMNS)[number]>;
 
 const toDto = (row: ProfileRow): SessionUserDto => ({
   id: row.id,
@@ -32,10 +29,11 @@ const toDto = (row: ProfileRow): SessionUserDto => ({
 });
 
 export async function getProfile(deps: Pick<AppDeps, 'database'>, userId: string): Promise<SessionUserDto> {
-  const [row] = await deps.database.sql.query<ProfileRow>(
-    `SELECT id, email, first_name, last_name, display_name, phone, role FROM users WHERE id = $1`,
-    [userId],
-  );
+  const row = await queries(deps.database.sql)
+    .selectFrom('users')
+    .select(PROFILE_COLUMNS)
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!row) throw unauthorized();
   return toDto(row);
 }
@@ -53,13 +51,19 @@ export async function updateProfile(
   input: ProfileInput,
 ): Promise<SessionUserDto> {
   const row = await deps.database.transaction(async (sql) => {
-    const [updated] = await sql.query<ProfileRow>(
-      `UPDATE users SET first_name = $2, last_name = $3, display_name = $4, phone = $5,
-         name = coalesce($4, $2 || ' ' || $3), updated_at = now()
-       WHERE id = $1
-       RETURNING id, email, first_name, last_name, display_name, phone, role`,
-      [userId, input.firstName, input.lastName, input.displayName, input.phone],
-    );
+    const updated = await queries(sql)
+      .updateTable('users')
+      .set({
+        first_name: input.firstName,
+        last_name: input.lastName,
+        display_name: input.displayName,
+        phone: input.phone,
+        name: input.displayName ?? `${input.firstName} ${input.lastName}`,
+        updated_at: pg<Date>`now()`,
+      })
+      .where('id', '=', userId)
+      .returning(PROFILE_COLUMNS)
+      .executeTakeFirst();
     if (updated) await announce(sql, profileChange(userId, 'updated'));
     return updated;
   });

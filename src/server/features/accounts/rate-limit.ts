@@ -1,6 +1,9 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { sql as pg, type Selectable } from 'kysely';
 import { type AppDeps, type AppEnv, defineJob } from '../../context';
+import { queries } from '../../platform/db/queries';
+import type { DB } from '../../platform/db/types';
 import { tooManyRequests } from '../../platform/errors';
 import { TrustedProxies } from '../../platform/http/client-ip';
 
@@ -51,28 +54,31 @@ for (let n = 0; BACKOFF_STEPS.at(-1) !== SIGN_IN_BACKOFF.maxMs; n++) BACKOFF_STE
  * Takes one attempt for `key` before the password is checked, or throws 429 while its back-off is
  * not over. Checking and counting are one statement under the row's lock, so a burst of parallel
  * attempts is counted one by one and only those the back-off allows go on; the caller gives the
- * attempt back (`clearAttempts` on success, `refundAttempts` when nothing was guessed).
+ * attempt back (`clearAttempts` on success, `refundAttempts` when nothing was guessed). SQL text:
+ * the upsert's WHERE is the back-off, and no row comes back when it refuses.
  */
 export async function reserveBackoffAttempt(deps: Deps, key: string, now = Date.now()) {
-  const taken = await deps.database.sql.query<{ count: number }>(
-    `INSERT INTO rate_limits (key, count, last_request) VALUES ($1, 1, $2)
-     ON CONFLICT (key) DO UPDATE SET
-       count = CASE WHEN rate_limits.last_request <= $2 - $3 THEN 1 ELSE rate_limits.count + 1 END,
-       last_request = $2
-     WHERE rate_limits.last_request <= $2 - $3
-        OR $2 >= rate_limits.last_request + coalesce(($4::bigint[])[rate_limits.count + 1], $5)
-     RETURNING count`,
-    [key, now, SIGN_IN_BACKOFF.resetMs, BACKOFF_STEPS, SIGN_IN_BACKOFF.maxMs],
-  );
+  // A last attempt at or before this is an hour without attempts: the pair starts over.
+  const startOver = now - SIGN_IN_BACKOFF.resetMs;
+  const { rows: taken } = await pg<Pick<Selectable<DB['rate_limits']>, 'count'>>`
+    INSERT INTO rate_limits (key, count, last_request) VALUES (${key}, 1, ${now})
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.last_request <= ${startOver}::bigint THEN 1 ELSE rate_limits.count + 1 END,
+      last_request = ${now}::bigint
+    WHERE rate_limits.last_request <= ${startOver}::bigint
+       OR ${now}::bigint >= rate_limits.last_request + coalesce(
+            (${BACKOFF_STEPS}::bigint[])[rate_limits.count + 1], ${SIGN_IN_BACKOFF.maxMs}::bigint)
+    RETURNING count`.execute(queries(deps.database.sql));
   if (taken.length === 0) throw tooManyRequests();
 }
 
 /** A reserved attempt turned out a failure: the back-off's wait runs from now, not from its start. */
 export async function stampBackoffFailure(deps: Deps, key: string, now = Date.now()) {
-  await deps.database.sql.query(
-    'UPDATE rate_limits SET last_request = greatest(last_request, $2) WHERE key = $1',
-    [key, now],
-  );
+  await queries(deps.database.sql)
+    .updateTable('rate_limits')
+    .set((eb) => ({ last_request: eb.fn<number>('greatest', ['last_request', eb.val(now)]) }))
+    .where('key', '=', key)
+    .execute();
 }
 
 /**
@@ -83,14 +89,31 @@ export async function consumeAttempt(deps: Deps, checks: Array<{ key: string; li
   const now = Date.now();
   let blocked = false;
   for (const { key, limit } of checks) {
-    const [row] = await deps.database.sql.query<{ count: number }>(
-      `INSERT INTO rate_limits (key, count, last_request) VALUES ($1, 1, $2)
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN rate_limits.last_request <= $2 - $3 THEN 1 ELSE rate_limits.count + 1 END,
-         last_request = CASE WHEN rate_limits.last_request <= $2 - $3 THEN $2 ELSE rate_limits.last_request END
-       RETURNING count`,
-      [key, now, limit.windowMs],
-    );
+    const row = await queries(deps.database.sql)
+      .insertInto('rate_limits')
+      .values({ key, count: 1, last_request: now })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => {
+          // The stored window is over: this attempt starts a new one.
+          const expired = eb('rate_limits.last_request', '<=', now - limit.windowMs);
+          return {
+            count: eb
+              .case()
+              .when(expired)
+              .then(1)
+              .else(eb('rate_limits.count', '+', 1))
+              .end(),
+            last_request: eb
+              .case()
+              .when(expired)
+              .then(eb.val(now))
+              .else(eb.ref('rate_limits.last_request'))
+              .end(),
+          };
+        }),
+      )
+      .returning('count')
+      .executeTakeFirst();
     if ((row?.count ?? 0) > limit.max) blocked = true;
   }
   if (blocked) throw tooManyRequests();
@@ -98,14 +121,18 @@ export async function consumeAttempt(deps: Deps, checks: Array<{ key: string; li
 
 /** Gives back one attempt taken by `consumeAttempt` or `reserveBackoffAttempt` that did not count. */
 export async function refundAttempts(deps: Deps, keys: string[]) {
-  await deps.database.sql.query(
-    'UPDATE rate_limits SET count = greatest(count - 1, 0) WHERE key = ANY($1::text[])',
-    [keys],
-  );
+  await queries(deps.database.sql)
+    .updateTable('rate_limits')
+    .set((eb) => ({ count: eb.fn<number>('greatest', [eb('count', '-', 1), eb.lit(0)]) }))
+    .where((eb) => eb('key', '=', eb.fn.any(pg<string[]>`${keys}::text[]`)))
+    .execute();
 }
 
 export async function clearAttempts(deps: Deps, keys: string[]) {
-  await deps.database.sql.query(`DELETE FROM rate_limits WHERE key = ANY($1::text[])`, [keys]);
+  await queries(deps.database.sql)
+    .deleteFrom('rate_limits')
+    .where((eb) => eb('key', '=', eb.fn.any(pg<string[]>`${keys}::text[]`)))
+    .execute();
 }
 
 const proxiesByEnv = new WeakMap<object, TrustedProxies>();
@@ -137,10 +164,11 @@ export const RATE_LIMIT_KEEP_MS = 2 * 60 * MINUTES;
 
 /** Deletes expired counters, so the table holds only the last two hours' attempts. */
 export async function pruneRateLimits(deps: Deps, now = Date.now()): Promise<number> {
-  const rows = await deps.database.sql.query<{ key: string }>(
-    'DELETE FROM rate_limits WHERE last_request < $1 RETURNING key',
-    [now - RATE_LIMIT_KEEP_MS],
-  );
+  const rows = await queries(deps.database.sql)
+    .deleteFrom('rate_limits')
+    .where('last_request', '<', now - RATE_LIMIT_KEEP_MS)
+    .returning('key')
+    .execute();
   return rows.length;
 }
 

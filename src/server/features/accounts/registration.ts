@@ -1,5 +1,6 @@
 import { MESSAGES } from '#shared/schemas/accounts';
 import type { AppDeps } from '../../context';
+import { queries } from '../../platform/db/queries';
 import { AppError, badRequest } from '../../platform/errors';
 import { authHeaders, byAddress, errorCode, type RequestMeta, type WithCookies } from './auth-request';
 import { displayNameOf } from './profile';
@@ -36,10 +37,11 @@ export async function registerAccount(deps: AppDeps, input: RegisterInput, meta:
     if (errorCode(error) !== 'FAILED_TO_CREATE_USER') throw error;
     // Two registrations racing for one address: the loser is told the same as everyone else, since
     // the account exists. When no account was created at all, the person must not be told it was.
-    const [existing] = await deps.database.sql.query<{ id: string }>(
-      'SELECT id FROM users WHERE email = $1',
-      [input.email],
-    );
+    const existing = await queries(deps.database.sql)
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', input.email)
+      .executeTakeFirst();
     deps.logger.warn({ code: errorCode(error), exists: Boolean(existing) }, 'sign-up did not create a user');
     if (!existing) {
       throw new AppError('registration_failed', 500, 'We could not create your account. Please try again.');

@@ -1,5 +1,7 @@
+import { sql as pg } from 'kysely';
 import { isAdminRole, LIMITS, type Role } from '#shared/constants';
 import type { AppDeps, ResolvedSession, SessionUser } from '../../context';
+import { prepared, queries } from '../../platform/db/queries';
 import { hasCookie, readSignedCookie } from './session-cookie';
 
 // Sessions: the signed-in user behind a request, and idle sign-out
@@ -9,18 +11,25 @@ export const idleMinutesFor = (role: Role): number =>
 
 const TOUCH_EVERY_MS = 60_000;
 
-type SessionRow = {
-  session_id: string;
-  expires_at: Date;
-  last_active_at: Date | null;
-  created_at: Date;
-  user_id: string;
-  email: string;
-  role: Role | null;
-  first_name: string | null;
-  last_name: string | null;
-  display_name: string | null;
-};
+/** A session and its user, by the cookie's token: the one query of every signed-in request. */
+const sessionByToken = prepared<{ token: string }>()((db, value) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.id as session_id',
+      's.expires_at',
+      's.last_active_at',
+      's.created_at',
+      'u.id as user_id',
+      'u.email',
+      'u.role',
+      'u.first_name',
+      'u.last_name',
+      'u.display_name',
+    ])
+    .where('s.token', '=', value('token')),
+);
 
 /**
  * The signed-in user behind a request's cookie. Refuses (and deletes) a session idle for longer
@@ -41,13 +50,7 @@ export async function resolveSession(deps: AppDeps, headers: Headers): Promise<R
     !hasCookie(cookie, cookies.sessionData.name) && !hasCookie(cookie, cookies.dontRememberToken.name);
   const token = usual ? readSignedCookie(cookie, cookies.sessionToken.name, context.secret) : null;
   if (token) {
-    const [row] = await deps.database.sql.query<SessionRow>(
-      `SELECT s.id AS session_id, s.expires_at, s.last_active_at, s.created_at,
-              u.id AS user_id, u.email, u.role, u.first_name, u.last_name, u.display_name
-         FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.token = $1`,
-      [token],
-    );
+    const [row] = await sessionByToken(deps.database.sql, { token });
     const { expiresIn, updateAge } = context.sessionConfig;
     const renewDue = row && row.expires_at.getTime() - (expiresIn - updateAge) * 1000 <= Date.now();
     if (row && row.expires_at.getTime() > Date.now() && !renewDue) {
@@ -102,13 +105,15 @@ async function activeSession(
 ): Promise<ResolvedSession> {
   const idleMs = Date.now() - found.lastActiveAt.getTime();
   if (idleMs > idleMinutesFor(found.user.role) * 60_000) {
-    await deps.database.sql.query('DELETE FROM sessions WHERE id = $1', [found.sessionId]);
+    await queries(deps.database.sql).deleteFrom('sessions').where('id', '=', found.sessionId).execute();
     return { user: null, setCookies: found.setCookies, idleExpired: true };
   }
   if (idleMs > TOUCH_EVERY_MS) {
-    await deps.database.sql.query('UPDATE sessions SET last_active_at = now() WHERE id = $1', [
-      found.sessionId,
-    ]);
+    await queries(deps.database.sql)
+      .updateTable('sessions')
+      .set({ last_active_at: pg<Date>`now()` })
+      .where('id', '=', found.sessionId)
+      .execute();
   }
   return {
     user: { ...found.user, sessionId: found.sessionId },
@@ -126,12 +131,18 @@ export async function activeSessionRole(
   deps: Pick<AppDeps, 'database'>,
   sessionId: string,
 ): Promise<Role | null> {
-  const [row] = await deps.database.sql.query<{ role: Role; idle_ms: number }>(
-    `SELECT u.role, (extract(epoch FROM now() - coalesce(s.last_active_at, s.created_at)) * 1000)::float8 AS idle_ms
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id = $1 AND s.expires_at > now()`,
-    [sessionId],
-  );
+  const row = await queries(deps.database.sql)
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      'u.role',
+      pg<number>`(extract(epoch FROM now() - coalesce(s.last_active_at, s.created_at)) * 1000)::float8`.as(
+        'idle_ms',
+      ),
+    ])
+    .where('s.id', '=', sessionId)
+    .where('s.expires_at', '>', pg<Date>`now()`)
+    .executeTakeFirst();
   if (!row || row.idle_ms > idleMinutesFor(row.role) * 60_000) return null;
   return row.role;
 }

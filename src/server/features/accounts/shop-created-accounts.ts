@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { sql as pg } from 'kysely';
 import type { Role } from '#shared/constants';
 import { strongPassword } from '#shared/schemas/accounts';
 import { type AppDeps, systemActor } from '../../context';
 import { announce } from '../../platform/db/announce';
+import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
 import { badRequest } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 import { displayNameOf, profileChange } from './profile';
@@ -18,6 +21,13 @@ export type CreateAccountInput = {
   lastName?: string;
 };
 
+/** The password sign-in of an account, as Better Auth writes it (its account id is the user's). */
+const insertCredential = (sql: SqlRunner, userId: string, hash: string) =>
+  queries(sql)
+    .insertInto('accounts')
+    .values({ user_id: userId, account_id: userId, provider_id: 'credential', password: hash })
+    .execute();
+
 /** Writes an account with its credential directly (hashed as Better Auth hashes at sign-up). */
 export async function createAccount(deps: AppDeps, input: CreateAccountInput): Promise<{ id: string }> {
   const auth = deps.auth;
@@ -25,25 +35,22 @@ export async function createAccount(deps: AppDeps, input: CreateAccountInput): P
   const firstName = input.firstName ?? '';
   const lastName = input.lastName ?? '';
   return deps.database.transaction(async (sql) => {
-    const [user] = await sql.query<{ id: string }>(
-      `INSERT INTO users (email, email_verified, name, first_name, last_name, display_name, role)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [
-        input.email.trim().toLowerCase(),
-        input.confirmed ?? true,
-        displayNameOf(firstName, lastName),
-        firstName,
-        lastName,
-        displayNameOf(firstName, lastName) || null,
-        input.role ?? 'customer',
-      ],
-    );
-    await sql.query(
-      `INSERT INTO accounts (user_id, account_id, provider_id, password) VALUES ($1, $3, 'credential', $2)`,
-      [user!.id, hash, user!.id],
-    );
-    await announce(sql, profileChange(user!.id, 'created'));
-    return { id: user!.id };
+    const user = await queries(sql)
+      .insertInto('users')
+      .values({
+        email: input.email.trim().toLowerCase(),
+        email_verified: input.confirmed ?? true,
+        name: displayNameOf(firstName, lastName),
+        first_name: firstName,
+        last_name: lastName,
+        display_name: displayNameOf(firstName, lastName) || null,
+        role: input.role ?? 'customer',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertCredential(sql, user.id, hash);
+    await announce(sql, profileChange(user.id, 'created'));
+    return { id: user.id };
   });
 }
 
@@ -67,10 +74,11 @@ export async function createOrPromoteAdmin(
     if (!check.success) throw badRequest(check.error.issues[0]?.message ?? 'Invalid password');
   }
   const wanted: Role = input.superAdmin ? 'super_admin' : 'admin';
-  const [existing] = await deps.database.sql.query<{ id: string; role: Role }>(
-    'SELECT id, role FROM users WHERE email = $1',
-    [email],
-  );
+  const existing = await queries(deps.database.sql)
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where('email', '=', email)
+    .executeTakeFirst();
   if (!existing) {
     const password = input.password ?? generatePassword();
     const { id } = await createAccount(deps, { email, password, role: wanted, confirmed: true });
@@ -85,22 +93,21 @@ export async function createOrPromoteAdmin(
   const role: Role = existing.role === 'super_admin' ? 'super_admin' : wanted;
   const hash = input.password ? await (await deps.auth.$context).password.hash(input.password) : undefined;
   await deps.database.transaction(async (sql) => {
-    await sql.query('UPDATE users SET role = $2, email_verified = true, updated_at = now() WHERE id = $1', [
-      existing.id,
-      role,
-    ]);
+    await queries(sql)
+      .updateTable('users')
+      .set({ role, email_verified: true, updated_at: pg<Date>`now()` })
+      .where('id', '=', existing.id)
+      .execute();
     if (hash) {
-      const updated = await sql.query(
-        `UPDATE accounts SET password = $2, updated_at = now() WHERE user_id = $1 AND provider_id = 'credential' RETURNING id`,
-        [existing.id, hash],
-      );
-      if (updated.length === 0) {
-        await sql.query(
-          `INSERT INTO accounts (user_id, account_id, provider_id, password) VALUES ($1, $3, 'credential', $2)`,
-          [existing.id, hash, existing.id],
-        );
-      }
-      await sql.query('DELETE FROM sessions WHERE user_id = $1', [existing.id]);
+      const updated = await queries(sql)
+        .updateTable('accounts')
+        .set({ password: hash, updated_at: pg<Date>`now()` })
+        .where('user_id', '=', existing.id)
+        .where('provider_id', '=', 'credential')
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) await insertCredential(sql, existing.id, hash);
+      await queries(sql).deleteFrom('sessions').where('user_id', '=', existing.id).execute();
     }
     // A role given by the command is in the audit log like one given in the panel (nothing when unchanged).
     await recordAudit(sql, systemActor('script'), {
@@ -125,9 +132,11 @@ export const DEMO_ADMIN_EMAIL = 'admin@naijastreet.test';
  */
 export async function ensureDemoAdmin(deps: AppDeps): Promise<string | null> {
   if (deps.env.isProduction) return null;
-  const [existing] = await deps.database.sql.query('SELECT 1 FROM users WHERE email = $1', [
-    DEMO_ADMIN_EMAIL,
-  ]);
+  const existing = await queries(deps.database.sql)
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', DEMO_ADMIN_EMAIL)
+    .executeTakeFirst();
   if (existing) return null;
   const password = generatePassword();
   try {

@@ -1,19 +1,28 @@
+import { type Expression, expressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { AuditEntryDto, AuditListQuery, AuditListResponse } from '#shared/schemas/settings';
 import type { AppDeps } from '../../context';
+import { queries } from '../../platform/db/queries';
+import type { DB } from '../../platform/db/types';
+import { iso, likeContaining } from '../../platform/db/values';
 
-type Row = {
-  id: string;
-  actor_id: string | null;
-  actor_label: string;
-  action: string;
-  entity_type: string;
-  entity_id: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  details: Record<string, unknown> | null;
-  created_at: Date | string;
-  order_id: string | null;
-};
+const COLUMNS = [
+  'id',
+  'actor_id',
+  'actor_label',
+  'action',
+  'entity_type',
+  'entity_id',
+  'before',
+  'after',
+  'details',
+  'created_at',
+  'order_id',
+] as const;
+
+type Row = Pick<Selectable<DB['audit_log']>, (typeof COLUMNS)[number]>;
+
+/** recordAudit writes JSON objects (or null) in before, after and details. */
+const object = (value: Row['before']) => value as Record<string, unknown> | null;
 
 const toDto = (row: Row): AuditEntryDto => ({
   id: row.id,
@@ -22,20 +31,17 @@ const toDto = (row: Row): AuditEntryDto => ({
   action: row.action,
   entityType: row.entity_type,
   entityId: row.entity_id,
-  before: row.before,
-  after: row.after,
-  details: row.details ?? {},
+  before: object(row.before),
+  after: object(row.after),
+  details: object(row.details) ?? {},
   orderId: row.order_id,
-  createdAt: new Date(row.created_at).toISOString(),
+  createdAt: iso(row.created_at),
 });
 
 /** Lagos is UTC+1 all year (no daylight saving): a Lagos day starts at 23:00 UTC the day before. */
 const LAGOS_OFFSET = '+01:00';
 const startOfLagosDay = (day: string) => new Date(`${day}T00:00:00${LAGOS_OFFSET}`);
 const startOfNextLagosDay = (day: string) => new Date(startOfLagosDay(day).getTime() + 86_400_000);
-
-/** `%`, `_` and `\` typed into the person filter match themselves. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,33 +57,31 @@ export async function listAuditEntries(
   deps: Pick<AppDeps, 'database'>,
   query: AuditListQuery,
 ): Promise<AuditListResponse> {
-  const where: string[] = [];
-  const values: unknown[] = [];
-  const add = (clause: (n: string) => string, value: unknown) => {
-    values.push(value);
-    where.push(clause(`$${values.length}`));
-  };
-  if (query.entityType === 'payment') add((n) => `entity_type IN (${n}, 'refund')`, 'payment');
-  else if (query.entityType) add((n) => `entity_type = ${n}`, query.entityType);
+  const eb = expressionBuilder<DB, 'audit_log'>();
+  const filters: Expression<SqlBool>[] = [];
+  if (query.entityType === 'payment') filters.push(eb('entity_type', 'in', ['payment', 'refund']));
+  else if (query.entityType) filters.push(eb('entity_type', '=', query.entityType));
   if (query.entityId && UUID.test(query.entityId)) {
-    add((n) => `(entity_id = ${n} OR order_id = ${n}::uuid)`, query.entityId.toLowerCase());
+    const id = query.entityId.toLowerCase();
+    filters.push(eb.or([eb('entity_id', '=', id), eb('order_id', '=', id)]));
   } else if (query.entityId) {
-    add((n) => `entity_id = ${n}`, query.entityId);
+    filters.push(eb('entity_id', '=', query.entityId));
   }
-  if (query.actor) add((n) => `actor_label ILIKE '%' || ${n} || '%'`, likeEscape(query.actor));
-  if (query.from) add((n) => `created_at >= ${n}`, startOfLagosDay(query.from));
-  if (query.to) add((n) => `created_at < ${n}`, startOfNextLagosDay(query.to));
-  const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  const sql = deps.database.sql;
-  const rows = await sql.query<Row>(
-    `SELECT id, actor_id, actor_label, action, entity_type, entity_id, before, after, details, created_at, order_id
-       FROM audit_log ${filter}
-      ORDER BY created_at DESC, id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
-    [...values, query.pageSize, (query.page - 1) * query.pageSize],
-  );
-  const [count] = await sql.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM audit_log ${filter}`,
-    values,
-  );
+  // `%`, `_` and `\` typed into the person filter match themselves.
+  if (query.actor) filters.push(eb('actor_label', 'ilike', likeContaining(query.actor)));
+  if (query.from) filters.push(eb('created_at', '>=', startOfLagosDay(query.from)));
+  if (query.to) filters.push(eb('created_at', '<', startOfNextLagosDay(query.to)));
+  const db = queries(deps.database.sql);
+  const filtered = db
+    .selectFrom('audit_log')
+    .$if(filters.length > 0, (entries) => entries.where(eb.and(filters)));
+  const rows = await filtered
+    .select(COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  const count = await filtered.select(eb.fn.countAll<number>().as('total')).executeTakeFirst();
   return { entries: rows.map(toDto), page: query.page, pageSize: query.pageSize, total: count?.total ?? 0 };
 }

@@ -1,5 +1,8 @@
+import { sql as pg } from 'kysely';
 import type { Actor } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { Json } from '../../platform/db/types';
 
 /** What the audit log records changes to. */
 export type AuditEntity =
@@ -58,6 +61,8 @@ export function changedFields(
   return { before: changedBefore, after: changedAfter };
 }
 
+const jsonb = (value: Record<string, unknown>) => pg<Json>`${JSON.stringify(value)}::jsonb`;
+
 export const actorLabel = (actor: Actor): string =>
   actor.kind === 'user' ? actor.email : `system:${actor.name}`;
 
@@ -74,22 +79,21 @@ export async function recordAudit(sql: SqlRunner, actor: Actor, entry: AuditEntr
       : entry.entityType === 'order' || entry.entityType === 'payment'
         ? entry.entityId
         : null;
-  await sql.query(
-    // clock_timestamp(), not the transaction's now(): entries one transaction writes (a cancellation
-    // and the refund it starts) keep the order they were written in.
-    `INSERT INTO audit_log (actor_id, actor_label, action, entity_type, entity_id, before, after, details, order_id,
-                            created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, clock_timestamp())`,
-    [
-      actor.kind === 'user' ? actor.id : null,
-      actorLabel(actor),
-      entry.action,
-      entry.entityType,
-      entry.entityId,
-      before === null ? null : JSON.stringify(before),
-      after === null ? null : JSON.stringify(after),
-      JSON.stringify(entry.details ?? {}),
-      orderId,
-    ],
-  );
+  await queries(sql)
+    .insertInto('audit_log')
+    .values({
+      actor_id: actor.kind === 'user' ? actor.id : null,
+      actor_label: actorLabel(actor),
+      action: entry.action,
+      entity_type: entry.entityType,
+      entity_id: entry.entityId,
+      before: before === null ? null : jsonb(before),
+      after: after === null ? null : jsonb(after),
+      details: jsonb(entry.details ?? {}),
+      order_id: orderId,
+      // clock_timestamp(), not the transaction's now(): entries one transaction writes (a
+      // cancellation and the refund it starts) keep the order they were written in.
+      created_at: pg<Date>`clock_timestamp()`,
+    })
+    .execute();
 }

@@ -1,10 +1,10 @@
-import { type ExpressionBuilder, sql as pg } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql as pg } from 'kysely';
 import type { Gender } from '#shared/constants';
 import type { Cart, CartLine, CartLineStatus } from '#shared/schemas/cart';
 import { CART_LINE_MAX } from '#shared/schemas/cart';
 import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
-import { queries } from '../../platform/db/queries';
+import { prepared, queries } from '../../platform/db/queries';
 import type { DB } from '../../platform/db/types';
 import { iso } from '../../platform/db/values';
 import { conflict, notFound } from '../../platform/errors';
@@ -125,7 +125,11 @@ export function summarize(lines: CartLine[], notices: string[] = []): Cart {
  * `lockCart` does.
  */
 export async function readCartRows(sql: SqlRunner, userId: string, lock = false) {
-  const query = queries(sql)
+  return (lock ? cartRowsLocked : cartRows)(sql, { userId });
+}
+
+const cartRowsQuery = (db: Kysely<DB>, userId: string) =>
+  db
     .selectFrom('cart_items as ci')
     .innerJoin('carts as c', 'c.id', 'ci.cart_id')
     .innerJoin('products as p', 'p.id', 'ci.product_id')
@@ -134,8 +138,10 @@ export async function readCartRows(sql: SqlRunner, userId: string, lock = false)
     .where('c.user_id', '=', userId)
     .orderBy('ci.created_at')
     .orderBy('ci.id');
-  return (lock ? query.forUpdate(['c', 'ci']) : query).execute();
-}
+const cartRows = prepared<{ userId: string }>()((db, value) => cartRowsQuery(db, value('userId')));
+const cartRowsLocked = prepared<{ userId: string }>()((db, value) =>
+  cartRowsQuery(db, value('userId')).forUpdate(['c', 'ci']),
+);
 
 type CartRow = Awaited<ReturnType<typeof readCartRows>>[number];
 
@@ -159,31 +165,33 @@ export async function getCart(deps: AppDeps, userId: string, notices: string[] =
   );
 }
 
-async function ensureCart(sql: SqlRunner, userId: string): Promise<string> {
-  const cart = await queries(sql)
+const upsertCart = prepared<{ userId: string }>()((db, value) =>
+  db
     .insertInto('carts')
-    .values({ user_id: userId })
+    .values({ user_id: value('userId') })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ updated_at: pg<Date>`now()` }))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return cart.id;
+    .returning('id'),
+);
+
+async function ensureCart(sql: SqlRunner, userId: string): Promise<string> {
+  const [cart] = await upsertCart(sql, { userId });
+  return cart!.id;
 }
 
 // No row locks here: the cart only advises; stock is checked and reserved when the order is placed.
 async function readVariants(sql: SqlRunner, variantIds: string[]) {
   if (variantIds.length === 0) return new Map<string, VariantRow>();
-  const rows = await selectVariants(sql, variantIds);
+  const rows = await selectVariants(sql, { variantIds });
   return new Map(rows.map((row) => [row.variant_id, row]));
 }
 
-function selectVariants(sql: SqlRunner, variantIds: string[]) {
-  return queries(sql)
+const selectVariants = prepared<{ variantIds: string[] }>()((db, value) =>
+  db
     .selectFrom('product_variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
     .select((eb) => variantColumns(eb))
-    .where((eb) => eb('v.id', '=', eb.fn.any(pg<string[]>`${variantIds}::uuid[]`)))
-    .execute();
-}
+    .where((eb) => eb('v.id', '=', eb.fn.any(pg<string[]>`${value('variantIds')}::uuid[]`))),
+);
 
 type VariantRow = Awaited<ReturnType<typeof selectVariants>>[number];
 
@@ -226,6 +234,35 @@ async function lineAllowance(
 
 type Allowance = Awaited<ReturnType<typeof lineAllowance>>;
 
+type LineKey = { cartId: string; variantId: string; gender: Gender };
+
+const cartLine = prepared<LineKey>()((db, value) =>
+  db
+    .selectFrom('cart_items')
+    .select('quantity')
+    .where('cart_id', '=', value('cartId'))
+    .where('variant_id', '=', value('variantId'))
+    .where('gender', '=', value('gender'))
+    .forUpdate(),
+);
+
+const putCartLine = prepared<LineKey & { productId: string; quantity: number }>()((db, value) =>
+  db
+    .insertInto('cart_items')
+    .values({
+      cart_id: value('cartId'),
+      product_id: value('productId'),
+      variant_id: value('variantId'),
+      gender: value('gender'),
+      quantity: value('quantity'),
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['cart_id', 'variant_id', 'gender'])
+        .doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: pg<Date>`now()` })),
+    ),
+);
+
 /**
  * Adds `wanted` of a variant to the cart, on top of what is already there, capped by stock and
  * by the drop's limit per customer. Returns the quantity the line ends with and a notice when it
@@ -239,34 +276,19 @@ async function addToCart(
   wanted: number,
   limit: Allowance,
 ): Promise<{ quantity: number; added: number; notice: string | null }> {
-  const existing = await queries(sql)
-    .selectFrom('cart_items')
-    .select('quantity')
-    .where('cart_id', '=', cartId)
-    .where('variant_id', '=', variant.variant_id)
-    .where('gender', '=', gender)
-    .forUpdate()
-    .executeTakeFirst();
+  const [existing] = await cartLine(sql, { cartId, variantId: variant.variant_id, gender });
   const current = existing?.quantity ?? 0;
   const byStock = Math.min(variant.stock_quantity, CART_LINE_MAX);
   const cap = Math.min(byStock, limit?.allowance ?? Number.POSITIVE_INFINITY);
   const quantity = Math.max(current, Math.min(current + wanted, cap));
   if (quantity !== current) {
-    await queries(sql)
-      .insertInto('cart_items')
-      .values({
-        cart_id: cartId,
-        product_id: variant.product_id,
-        variant_id: variant.variant_id,
-        gender,
-        quantity,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['cart_id', 'variant_id', 'gender'])
-          .doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: pg<Date>`now()` })),
-      )
-      .execute();
+    await putCartLine(sql, {
+      cartId,
+      productId: variant.product_id,
+      variantId: variant.variant_id,
+      gender,
+      quantity,
+    });
   }
   let notice: string | null = null;
   if (current + wanted > quantity) {

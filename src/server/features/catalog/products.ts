@@ -10,7 +10,7 @@ import type {
 } from '#shared/schemas/catalog';
 import type { CountMemo } from '../../platform/count-memo';
 import type { SqlRunner } from '../../platform/db/client';
-import { queries } from '../../platform/db/queries';
+import { prepared, queries } from '../../platform/db/queries';
 import type { DB } from '../../platform/db/types';
 import { iso, isoOrNull } from '../../platform/db/values';
 import { outOfStockFrom, readOutOfStockSettings } from './out-of-stock-settings';
@@ -78,17 +78,20 @@ function toSummary(row: ProductRow, images: ProductImage[]): ProductSummary {
   };
 }
 
+const imagesOf = prepared<{ productIds: string[] }>()((db, value) =>
+  db
+    .selectFrom('product_images')
+    .select(['id', 'product_id as productId', 'alt_text as altText', 'display_order as displayOrder'])
+    .where((eb) => eb('product_id', '=', eb.fn.any(pg<string[]>`${value('productIds')}::uuid[]`)))
+    .orderBy('display_order')
+    .orderBy('created_at')
+    .orderBy('id'),
+);
+
 async function imagesByProduct(sql: SqlRunner, productIds: string[]): Promise<Map<string, ProductImage[]>> {
   const byProduct = new Map<string, ProductImage[]>();
   if (productIds.length === 0) return byProduct;
-  const rows = await queries(sql)
-    .selectFrom('product_images')
-    .select(['id', 'product_id as productId', 'alt_text as altText', 'display_order as displayOrder'])
-    .where((eb) => eb('product_id', '=', eb.fn.any(pg<string[]>`${productIds}::uuid[]`)))
-    .orderBy('display_order')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const rows = await imagesOf(sql, { productIds });
   for (const { productId, ...image } of rows) {
     const list = byProduct.get(productId) ?? [];
     list.push(image);

@@ -1,3 +1,4 @@
+import { sql as pg } from 'kysely';
 import type { Role } from '#shared/constants';
 import {
   type AdminCustomer,
@@ -7,6 +8,7 @@ import {
 } from '#shared/schemas/customers';
 import type { Actor, AppDeps } from '../../context';
 import { announce } from '../../platform/db/announce';
+import { queries } from '../../platform/db/queries';
 import { AppError, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 import { renderBrandEmail } from '../email/layout';
@@ -26,9 +28,11 @@ export async function sendCustomerEmail(
   input: SendCustomerEmailRequest,
 ): Promise<AdminCustomerMessage> {
   return deps.database.transaction(async (sql) => {
-    const [customer] = await sql.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
-      customerId,
-    ]);
+    const customer = await queries(sql)
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', customerId)
+      .executeTakeFirst();
     if (!customer) throw notFound(CUSTOMER_MESSAGES.notFound);
     const store = await readStoreIdentity(sql);
     // Each non-empty line is a paragraph: the layout escapes each one.
@@ -54,11 +58,12 @@ export async function sendCustomerEmail(
       entityId: customerId,
       details: { emailId: id, to: customer.email, subject: input.subject },
     });
-    const [row] = await sql.query<Parameters<typeof toMessage>[0]>(
-      `SELECT ${MESSAGE_COLUMNS} FROM emails WHERE id = $1`,
-      [id],
-    );
-    return toMessage(row!);
+    const row = await queries(sql)
+      .selectFrom('emails')
+      .select(MESSAGE_COLUMNS)
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return toMessage(row);
   });
 }
 
@@ -85,12 +90,19 @@ export async function setCustomerRole(
   }
   return deps.database.transaction(async (sql) => {
     const actorId = actor.kind === 'user' ? actor.id : null;
-    const locked = await sql.query<{ id: string; role: Role }>(
-      `SELECT id, role FROM users
-       WHERE role = 'super_admin' OR id = $1 OR id = $2
-       ORDER BY id FOR UPDATE`,
-      [customerId, actorId],
-    );
+    const locked = await queries(sql)
+      .selectFrom('users')
+      .select(['id', 'role'])
+      .where((eb) =>
+        eb.or([
+          eb('role', '=', 'super_admin'),
+          eb('id', '=', customerId),
+          ...(actorId === null ? [] : [eb('id', '=', actorId)]),
+        ]),
+      )
+      .orderBy('id')
+      .forUpdate()
+      .execute();
     if (actor.kind === 'user') {
       const current = locked.find((row) => row.id === actor.id);
       if (current?.role !== 'super_admin') {
@@ -104,7 +116,11 @@ export async function setCustomerRole(
       if (target.role === 'super_admin' && superAdmins <= 1) {
         throw roleError('last_super_admin', 409, CUSTOMER_MESSAGES.lastSuperAdmin);
       }
-      await sql.query('UPDATE users SET role = $2, updated_at = now() WHERE id = $1', [customerId, role]);
+      await queries(sql)
+        .updateTable('users')
+        .set({ role, updated_at: pg<Date>`now()` })
+        .where('id', '=', customerId)
+        .execute();
       await recordAudit(sql, actor, {
         action: 'role_changed',
         entityType: 'user',

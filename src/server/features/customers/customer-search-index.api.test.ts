@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createUser } from '../../../../tests/factories/accounts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { SEARCH_WHERE } from './customers';
+import { queries } from '../../platform/db/queries';
+import { matchesCustomerSearch } from './customers';
 
 const ACCOUNTS = 20_000;
 
@@ -39,10 +40,12 @@ describe('customer search among many accounts', () => {
   });
 
   it('answers the match from the trigram index, not a scan of every account', async () => {
-    const plan = await t.database.sql.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN SELECT count(*) FROM users u WHERE ${SEARCH_WHERE}`,
-      ['%quadri%'],
-    );
+    const { sql: text, parameters } = queries(t.database.sql)
+      .selectFrom('users as u')
+      .select((eb) => eb.fn.countAll().as('total'))
+      .where(matchesCustomerSearch('%quadri%'))
+      .compile();
+    const plan = await t.database.sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, [...parameters]);
     const planText = plan.map((row) => row['QUERY PLAN']).join('\n');
     expect(planText).toContain('users_search_trgm_idx');
     expect(planText).not.toMatch(/Seq Scan on users/);

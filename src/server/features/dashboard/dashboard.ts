@@ -1,3 +1,4 @@
+import { sql as pg } from 'kysely';
 import { LIMITS, shortId } from '#shared/constants';
 import { SHOP_TIME_ZONE } from '#shared/dates';
 import {
@@ -7,10 +8,12 @@ import {
   SALES_CHART_DAYS,
 } from '#shared/schemas/dashboard';
 import type { AppDeps } from '../../context';
+import { queries } from '../../platform/db/queries';
+import { iso } from '../../platform/db/values';
 import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
 import { salesByLagosDay, salesFigures } from '../payments/ledger';
 
-type Periods = { current_start: Date | string; previous_start: Date | string; previous_end: Date | string };
+const zone = pg.lit(SHOP_TIME_ZONE);
 
 /**
  * This month so far and the same stretch of last month, in Lagos: the current stretch runs from
@@ -18,13 +21,13 @@ type Periods = { current_start: Date | string; previous_start: Date | string; pr
  * the same length of time, cut at the end of last month (on 31 March the previous stretch is all
  * of February).
  */
-const PERIODS_SQL = `
-  WITH m AS (SELECT date_trunc('month', $1::timestamptz AT TIME ZONE '${SHOP_TIME_ZONE}') AS local_start)
-  SELECT (local_start AT TIME ZONE '${SHOP_TIME_ZONE}') AS current_start,
-         ((local_start - interval '1 month') AT TIME ZONE '${SHOP_TIME_ZONE}') AS previous_start,
-         least(((local_start - interval '1 month') AT TIME ZONE '${SHOP_TIME_ZONE}')
-                 + ($1::timestamptz - (local_start AT TIME ZONE '${SHOP_TIME_ZONE}')),
-               local_start AT TIME ZONE '${SHOP_TIME_ZONE}') AS previous_end
+const periodsAt = (now: string) => pg<{ current_start: Date; previous_start: Date; previous_end: Date }>`
+  WITH m AS (SELECT date_trunc('month', ${now}::timestamptz AT TIME ZONE ${zone}) AS local_start)
+  SELECT (local_start AT TIME ZONE ${zone}) AS current_start,
+         ((local_start - interval '1 month') AT TIME ZONE ${zone}) AS previous_start,
+         least(((local_start - interval '1 month') AT TIME ZONE ${zone})
+                 + (${now}::timestamptz - (local_start AT TIME ZONE ${zone})),
+               local_start AT TIME ZONE ${zone}) AS previous_end
   FROM m`;
 
 /** Whole percent change, or null when there is nothing to compare with. */
@@ -33,13 +36,11 @@ export function percentChange(current: number, previous: number): number | null 
   return Math.round(((current - previous) / previous) * 100);
 }
 
-const comparison = (current: number | string, previous: number | string): PeriodComparison => {
-  const c = Number(current);
-  const p = Number(previous);
-  return { current: c, previous: p, changePercent: percentChange(c, p) };
-};
-
-const iso = (value: Date | string) => new Date(value).toISOString();
+const comparison = (current: number, previous: number): PeriodComparison => ({
+  current,
+  previous,
+  changePercent: percentChange(current, previous),
+});
 
 /**
  * Everything the admin's Dashboard shows, read from the orders, accounts and stock as they are at
@@ -52,10 +53,12 @@ export async function getDashboard(
   options: { now?: Date } = {},
 ): Promise<Dashboard> {
   const sql = deps.database.sql;
+  const db = queries(sql);
   const now = (options.now ?? new Date()).toISOString();
-  const [periods] = await sql.query<Periods>(PERIODS_SQL, [now]);
+  const {
+    rows: [periods],
+  } = await periodsAt(now).execute(db);
   const { current_start, previous_start, previous_end } = periods!;
-  const range = [now, current_start, previous_start, previous_end];
   const settings = await readOutOfStockSettings(sql);
   const threshold = settings.threshold;
 
@@ -67,56 +70,76 @@ export async function getDashboard(
   });
 
   // Units of orders the shop keeps money for and will deliver.
-  const [units] = await sql.query<{ current: string; previous: string }>(
-    `SELECT coalesce(sum(i.quantity) FILTER (WHERE o.paid_at >= $2 AND o.paid_at <= $1), 0)::text AS current,
-            coalesce(sum(i.quantity) FILTER (WHERE o.paid_at >= $3 AND o.paid_at < $4), 0)::text AS previous
-     FROM orders o JOIN order_items i ON i.order_id = o.id
-     WHERE o.status <> 'cancelled' AND o.payment_status IN ('paid', 'partially_refunded') AND o.paid_at >= $3`,
-    range,
-  );
+  const {
+    rows: [units],
+  } = await pg<{ current: number; previous: number }>`
+    SELECT coalesce(sum(i.quantity) FILTER (WHERE o.paid_at >= ${current_start}
+                                              AND o.paid_at <= ${now}), 0) AS current,
+           coalesce(sum(i.quantity) FILTER (WHERE o.paid_at >= ${previous_start}
+                                              AND o.paid_at < ${previous_end}), 0) AS previous
+      FROM orders o JOIN order_items i ON i.order_id = o.id
+     WHERE o.status <> 'cancelled' AND o.payment_status IN ('paid', 'partially_refunded')
+       AND o.paid_at >= ${previous_start}`.execute(db);
 
-  const [customers] = await sql.query<{ total: number; current: number; previous: number }>(
-    `SELECT count(*)::int AS total,
-            (count(*) FILTER (WHERE created_at >= $2 AND created_at <= $1))::int AS current,
-            (count(*) FILTER (WHERE created_at >= $3 AND created_at < $4))::int AS previous
-     FROM users WHERE role = 'customer'`,
-    range,
-  );
+  const {
+    rows: [customers],
+  } = await pg<{ total: number; current: number; previous: number }>`
+    SELECT count(*) AS total,
+           count(*) FILTER (WHERE created_at >= ${current_start} AND created_at <= ${now}) AS current,
+           count(*) FILTER (WHERE created_at >= ${previous_start}
+                              AND created_at < ${previous_end}) AS previous
+      FROM users WHERE role = 'customer'`.execute(db);
 
   // A product's stock is the sum of its variants'.
-  const stockSql = `SELECT p.id, p.name, p.is_active, coalesce(sum(v.stock_quantity), 0)::int AS stock
-                    FROM products p LEFT JOIN product_variants v ON v.product_id = p.id
-                    GROUP BY p.id`;
-  const [inventory] = await sql.query<{ products: number; low: number }>(
-    `SELECT count(*)::int AS products,
-            (count(*) FILTER (WHERE is_active AND stock <= $1))::int AS low
-     FROM (${stockSql}) s`,
-    [threshold],
-  );
-  const products = await sql.query<{ id: string; name: string; is_active: boolean; stock: number }>(
-    `SELECT * FROM (${stockSql}) s ORDER BY lower(name), name, id LIMIT $1`,
-    [DASHBOARD_PRODUCTS],
-  );
-  const lowStock = await sql.query<{ id: string; name: string; stock: number }>(
-    `SELECT id, name, stock FROM (${stockSql}) s WHERE is_active AND stock <= $1
-     ORDER BY stock, lower(name), id LIMIT $2`,
-    [threshold, DASHBOARD_PRODUCTS],
-  );
+  const stock = db
+    .selectFrom('products as p')
+    .leftJoin('product_variants as v', 'v.product_id', 'p.id')
+    .select((eb) => [
+      'p.id',
+      'p.name',
+      'p.is_active',
+      eb.fn.coalesce(eb.fn.sum<number>('v.stock_quantity'), eb.lit(0)).as('stock'),
+    ])
+    .groupBy('p.id')
+    .as('s');
+  const inventory = await db
+    .selectFrom(stock)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('products'),
+      eb.fn
+        .countAll<number>()
+        .filterWhere((f) => f.and([f.ref('is_active'), f('stock', '<=', threshold)]))
+        .as('low'),
+    ])
+    .executeTakeFirstOrThrow();
+  const products = await db
+    .selectFrom(stock)
+    .selectAll()
+    .orderBy((eb) => eb.fn('lower', ['name']))
+    .orderBy('name')
+    .orderBy('id')
+    .limit(DASHBOARD_PRODUCTS)
+    .execute();
+  const lowStock = await db
+    .selectFrom(stock)
+    .select(['id', 'name', 'stock'])
+    .where((eb) => eb.ref('is_active'))
+    .where('stock', '<=', threshold)
+    .orderBy('stock')
+    .orderBy((eb) => eb.fn('lower', ['name']))
+    .orderBy('id')
+    .limit(DASHBOARD_PRODUCTS)
+    .execute();
 
-  const recent = await sql.query<{
-    id: string;
-    email: string | null;
-    created_at: Date | string;
-    status: Dashboard['recentOrders'][number]['status'];
-    payment_status: Dashboard['recentOrders'][number]['paymentStatus'];
-    total_amount_kobo: string | number;
-  }>(
-    // The account's email, as the Orders list shows it; null (Guest) for an order without one.
-    `SELECT o.id, u.email, o.created_at, o.status, o.payment_status, o.total_amount_kobo
-     FROM orders o LEFT JOIN users u ON u.id = o.user_id
-     ORDER BY o.created_at DESC, o.id DESC LIMIT $1`,
-    [LIMITS.recentOrders],
-  );
+  // The account's email, as the Orders list shows it; null (Guest) for an order without one.
+  const recent = await db
+    .selectFrom('orders as o')
+    .leftJoin('users as u', 'u.id', 'o.user_id')
+    .select(['o.id', 'u.email', 'o.created_at', 'o.status', 'o.payment_status', 'o.total_amount_kobo'])
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(LIMITS.recentOrders)
+    .execute();
 
   const days = await salesByLagosDay(sql, now, SALES_CHART_DAYS);
 
@@ -135,8 +158,8 @@ export async function getDashboard(
     },
     customers: { total: customers!.total, month: comparison(customers!.current, customers!.previous) },
     inventory: {
-      products: inventory!.products,
-      lowStock: inventory!.low,
+      products: inventory.products,
+      lowStock: inventory.low,
       threshold,
       unitsSold: comparison(units?.current ?? 0, units?.previous ?? 0),
     },
@@ -147,7 +170,7 @@ export async function getDashboard(
       createdAt: iso(row.created_at),
       status: row.status,
       paymentStatus: row.payment_status,
-      totalKobo: Number(row.total_amount_kobo),
+      totalKobo: row.total_amount_kobo,
     })),
     products: {
       items: products.map((row) => ({
@@ -156,7 +179,7 @@ export async function getDashboard(
         stock: row.stock,
         isActive: row.is_active,
       })),
-      total: inventory!.products,
+      total: inventory.products,
     },
     lowStock: lowStock.map((row) => ({ id: row.id, name: row.name, stock: row.stock })),
     salesByDay: days,

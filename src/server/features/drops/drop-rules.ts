@@ -1,5 +1,9 @@
+import { type NotNull, sql as pg, type Selectable } from 'kysely';
 import { formatDateTime } from '#shared/dates';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { DB } from '../../platform/db/types';
+import { isoOrNull } from '../../platform/db/values';
 import { conflict } from '../../platform/errors';
 
 /**
@@ -9,18 +13,21 @@ import { conflict } from '../../platform/errors';
  */
 
 /** A product's drop columns as the cart and checkout queries read them (see DROP_COLUMNS). */
-export type DropRow = {
+export type DropRow = Pick<Selectable<DB['products']>, 'name' | 'release_at' | 'limit_per_customer'> & {
   product_id: string;
-  name: string;
-  release_at: Date | string | null;
-  limit_per_customer: number | null;
   /** release_at is still ahead on the database's clock. */
   coming_soon: boolean;
 };
 
-/** SQL columns for DropRow, from `products p`. The database's clock decides, never a client's. */
-export const DROP_COLUMNS = `p.release_at, p.limit_per_customer,
-  (p.release_at IS NOT NULL AND p.release_at > now()) AS coming_soon`;
+/**
+ * DropRow's drop columns as a selection from `products p`. The database's clock decides, never a
+ * client's.
+ */
+export const DROP_COLUMNS = [
+  'p.release_at',
+  'p.limit_per_customer',
+  pg<boolean>`(p.release_at IS NOT NULL AND p.release_at > now())`.as('coming_soon'),
+] as const;
 
 /** "Lagos Drop Tee drops Tue, 24 Nov 2026, 6:00 pm (Lagos time)…", code coming_soon. */
 export function comingSoonError(row: Pick<DropRow, 'name' | 'release_at' | 'product_id'>) {
@@ -28,7 +35,7 @@ export function comingSoonError(row: Pick<DropRow, 'name' | 'release_at' | 'prod
   return conflict(
     'coming_soon',
     `${row.name} is not out yet. It drops ${when} (Lagos time); you can add it to your cart from then.`,
-    { productId: row.product_id, releaseAt: row.release_at ? new Date(row.release_at).toISOString() : null },
+    { productId: row.product_id, releaseAt: isoOrNull(row.release_at) },
   );
 }
 
@@ -65,14 +72,18 @@ export async function orderedUnits(
   productIds: string[],
 ): Promise<Map<string, number>> {
   if (productIds.length === 0) return new Map();
-  const rows = await sql.query<{ product_id: string; units: number }>(
-    `SELECT oi.product_id, sum(oi.quantity)::integer AS units
-       FROM order_items oi JOIN orders o ON o.id = oi.order_id
-      WHERE o.user_id = $1 AND oi.product_id = ANY($2::uuid[]) AND o.status <> 'cancelled'
-      GROUP BY oi.product_id`,
-    [userId, productIds],
-  );
-  return new Map(rows.map((row) => [row.product_id, Number(row.units)]));
+  const rows = await queries(sql)
+    .selectFrom('order_items as oi')
+    .innerJoin('orders as o', 'o.id', 'oi.order_id')
+    .select((eb) => ['oi.product_id', eb.fn.sum<number>('oi.quantity').as('units')])
+    .where('o.user_id', '=', userId)
+    .where((eb) => eb('oi.product_id', '=', eb.fn.any(pg<string[]>`${productIds}::uuid[]`)))
+    .where('o.status', '<>', 'cancelled')
+    .groupBy('oi.product_id')
+    // Only lines naming one of these products.
+    .$narrowType<{ product_id: NotNull }>()
+    .execute();
+  return new Map(rows.map((row) => [row.product_id, row.units]));
 }
 
 /**
@@ -87,10 +98,8 @@ export async function lockDropAllowances(
   productIds: string[],
 ): Promise<void> {
   for (const productId of [...new Set(productIds)].sort()) {
-    await sql.query(`SELECT pg_advisory_xact_lock(hashtextextended('drop-limit:' || $1 || ':' || $2, 0))`, [
-      userId,
-      productId,
-    ]);
+    const key = `drop-limit:${userId}:${productId}`;
+    await pg`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(queries(sql));
   }
 }
 

@@ -1,14 +1,20 @@
+import { sql as pg, type Selectable } from 'kysely';
 import type { DropSettingsInput, ProductDrop } from '#shared/schemas/drops';
 import type { Actor, AppDeps } from '../../context';
 import { announce } from '../../platform/db/announce';
+import { queries } from '../../platform/db/queries';
+import type { DB } from '../../platform/db/types';
+import { isoOrNull } from '../../platform/db/values';
 import { notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 
-type DropColumns = { release_at: Date | string | null; limit_per_customer: number | null };
+const DROP_COLUMNS = ['release_at', 'limit_per_customer'] as const;
+
+type DropColumns = Pick<Selectable<DB['products']>, (typeof DROP_COLUMNS)[number]>;
 
 const toDrop = (productId: string, row: DropColumns): ProductDrop => ({
   productId,
-  releaseAt: row.release_at === null ? null : new Date(row.release_at).toISOString(),
+  releaseAt: isoOrNull(row.release_at),
   limitPerCustomer: row.limit_per_customer,
 });
 
@@ -24,18 +30,25 @@ export async function setProductDrop(
   input: DropSettingsInput,
 ): Promise<ProductDrop> {
   return deps.database.transaction(async (sql) => {
-    const [before] = await sql.query<DropColumns>(
-      'SELECT release_at, limit_per_customer FROM products WHERE id = $1 FOR UPDATE',
-      [productId],
-    );
+    const before = await queries(sql)
+      .selectFrom('products')
+      .select(DROP_COLUMNS)
+      .where('id', '=', productId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) throw notFound('Product not found');
-    const [after] = await sql.query<DropColumns>(
-      `UPDATE products SET release_at = $2, limit_per_customer = $3, updated_at = now()
-        WHERE id = $1 RETURNING release_at, limit_per_customer`,
-      [productId, input.releaseAt, input.limitPerCustomer],
-    );
+    const after = await queries(sql)
+      .updateTable('products')
+      .set({
+        release_at: input.releaseAt,
+        limit_per_customer: input.limitPerCustomer,
+        updated_at: pg<Date>`now()`,
+      })
+      .where('id', '=', productId)
+      .returning(DROP_COLUMNS)
+      .executeTakeFirstOrThrow();
     const previous = toDrop(productId, before);
-    const next = toDrop(productId, after!);
+    const next = toDrop(productId, after);
     await recordAudit(sql, actor, {
       action: 'drop_updated',
       entityType: 'product',

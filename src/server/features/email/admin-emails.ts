@@ -1,26 +1,28 @@
+import type { Selectable } from 'kysely';
 import type { AdminEmail, AdminEmailListQuery, AdminEmailListResponse } from '#shared/schemas/emails';
 import type { Actor, AppDeps } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { DB } from '../../platform/db/types';
+import { iso, isoOrNull } from '../../platform/db/values';
 import { conflict, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
-import { deliverEmailJob, type EmailStatus } from './outbox';
+import { deliverEmailJob } from './outbox';
 
-type EmailRow = {
-  id: string;
-  to_address: string;
-  subject: string;
-  kind: string;
-  status: EmailStatus;
-  attempts: number;
-  error: string | null;
-  created_at: Date | string;
-  last_attempt_at: Date | string | null;
-  sent_at: Date | string | null;
-};
+const COLUMNS = [
+  'id',
+  'to_address',
+  'subject',
+  'kind',
+  'status',
+  'attempts',
+  'error',
+  'created_at',
+  'last_attempt_at',
+  'sent_at',
+] as const;
 
-const COLUMNS =
-  'id, to_address, subject, kind, status, attempts, error, created_at, last_attempt_at, sent_at';
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+type EmailRow = Pick<Selectable<DB['emails']>, (typeof COLUMNS)[number]>;
 
 const toDto = (row: EmailRow): AdminEmail => ({
   id: row.id,
@@ -30,9 +32,9 @@ const toDto = (row: EmailRow): AdminEmail => ({
   status: row.status,
   attempts: row.attempts,
   lastError: row.error,
-  createdAt: iso(row.created_at)!,
-  lastAttemptAt: iso(row.last_attempt_at),
-  sentAt: iso(row.sent_at),
+  createdAt: iso(row.created_at),
+  lastAttemptAt: isoOrNull(row.last_attempt_at),
+  sentAt: isoOrNull(row.sent_at),
 });
 
 /** The emails the shop has recorded, newest first (Settings → Emails). */
@@ -40,30 +42,42 @@ export async function listEmails(
   deps: Pick<AppDeps, 'database'>,
   query: AdminEmailListQuery,
 ): Promise<AdminEmailListResponse> {
-  const status = query.status ?? null;
-  const sql = deps.database.sql;
-  const rows = await sql.query<EmailRow>(
-    `SELECT ${COLUMNS} FROM emails WHERE ($1::text IS NULL OR status = $1)
-      ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-    [status, query.pageSize, (query.page - 1) * query.pageSize],
-  );
-  const [count] = await sql.query<{ total: number }>(
-    'SELECT count(*)::int AS total FROM emails WHERE ($1::text IS NULL OR status = $1)',
-    [status],
-  );
+  const { status } = query;
+  const db = queries(deps.database.sql);
+  const rows = await db
+    .selectFrom('emails')
+    .select(COLUMNS)
+    .$if(status !== undefined, (emails) => emails.where('status', '=', status!))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  const count = await db
+    .selectFrom('emails')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .$if(status !== undefined, (emails) => emails.where('status', '=', status!))
+    .executeTakeFirst();
   return { emails: rows.map(toDto), page: query.page, pageSize: query.pageSize, total: count?.total ?? 0 };
 }
 
 async function resendIn(deps: Pick<AppDeps, 'jobs'>, sql: SqlRunner, actor: Actor, id: string) {
-  const [row] = await sql.query<EmailRow>(`SELECT ${COLUMNS} FROM emails WHERE id = $1 FOR UPDATE`, [id]);
+  const row = await queries(sql)
+    .selectFrom('emails')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw notFound('Email not found');
   if (row.status !== 'failed') {
     throw conflict('email_not_failed', 'Only an email whose delivery failed can be sent again.');
   }
-  const [queued] = await sql.query<EmailRow>(
-    `UPDATE emails SET status = 'queued' WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id],
-  );
+  const queued = await queries(sql)
+    .updateTable('emails')
+    .set({ status: 'queued' })
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
   await deps.jobs.enqueue(sql, deliverEmailJob, { emailId: id });
   await recordAudit(sql, actor, {
     action: 'resent',
@@ -73,7 +87,7 @@ async function resendIn(deps: Pick<AppDeps, 'jobs'>, sql: SqlRunner, actor: Acto
     after: { status: 'queued' },
     details: { to: row.to_address, kind: row.kind, attempts: row.attempts, lastError: row.error },
   });
-  return toDto(queued!);
+  return toDto(queued);
 }
 
 /**

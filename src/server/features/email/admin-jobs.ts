@@ -1,5 +1,10 @@
+import { type Kysely, sql as pg, type Selectable } from 'kysely';
 import type { FailedJob, FailedJobListQuery, FailedJobListResponse } from '#shared/schemas/emails';
 import type { Actor, AppDeps } from '../../context';
+import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { DB, Json } from '../../platform/db/types';
+import { iso, isoOrNull } from '../../platform/db/values';
 import { conflict, notFound } from '../../platform/errors';
 import { JOB_SCHEMA } from '../../platform/jobs/queue';
 import { recordAudit } from '../audit/record-audit';
@@ -28,18 +33,32 @@ const JOB_TITLES: Record<string, string> = {
 };
 const titleOf = (name: string) => JOB_TITLES[name] ?? name;
 
-type JobRow = {
+/**
+ * The columns read here of pg-boss's job table: pg-boss creates and migrates its own schema, so the
+ * table is not among the shop's migrations and their generated types.
+ */
+interface PgBossJob {
   id: string;
   name: string;
-  data: Record<string, unknown> | string | null;
-  output: Record<string, unknown> | string | null;
+  state: string;
+  data: Json | null;
+  output: Json | null;
   retry_count: number;
-  created_on: Date | string;
-  completed_on: Date | string | null;
-};
+  created_on: Date;
+  completed_on: Date | null;
+}
 
-const json = (value: Record<string, unknown> | string | null): Record<string, unknown> | null =>
-  typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : value;
+const JOB_TABLE = `${JOB_SCHEMA}.job` as const;
+
+const jobs = (sql: SqlRunner): Kysely<DB & { [JOB_TABLE]: PgBossJob }> =>
+  queries(sql).withTables<{ [JOB_TABLE]: PgBossJob }>();
+
+const JOB_COLUMNS = ['id', 'name', 'data', 'output', 'retry_count', 'created_on', 'completed_on'] as const;
+
+type JobRow = Pick<Selectable<PgBossJob>, (typeof JOB_COLUMNS)[number]>;
+
+/** A job's data and output are the JSON objects the shop gave pg-boss and its handler returned. */
+const object = (value: Json | null) => value as Record<string, unknown> | null;
 
 function lastError(output: Record<string, unknown> | null): string | null {
   if (!output) return null;
@@ -51,15 +70,13 @@ const toDto = (row: JobRow): FailedJob => ({
   id: row.id,
   name: row.name,
   title: titleOf(row.name),
-  data: json(row.data) ?? {},
-  lastError: lastError(json(row.output)),
+  data: object(row.data) ?? {},
+  lastError: lastError(object(row.output)),
   // retry_count counts the retries after the first attempt.
-  attempts: Number(row.retry_count) + 1,
-  createdAt: new Date(row.created_on).toISOString(),
-  failedAt: row.completed_on === null ? null : new Date(row.completed_on).toISOString(),
+  attempts: row.retry_count + 1,
+  createdAt: iso(row.created_on),
+  failedAt: isoOrNull(row.completed_on),
 });
-
-const FAILED = `FROM ${JOB_SCHEMA}.job WHERE state = 'failed' AND name = ANY($1::text[])`;
 
 /** The shop's own jobs, but email deliveries. */
 const listedQueues = (deps: Pick<AppDeps, 'jobs'>) =>
@@ -71,13 +88,19 @@ export async function listFailedJobs(
   query: FailedJobListQuery,
 ): Promise<FailedJobListResponse> {
   const queues = listedQueues(deps);
-  const sql = deps.database.sql;
-  const rows = await sql.query<JobRow>(
-    `SELECT id, name, data, output, retry_count, created_on, completed_on ${FAILED}
-      ORDER BY completed_on DESC NULLS LAST, created_on DESC, id LIMIT $2 OFFSET $3`,
-    [queues, query.pageSize, (query.page - 1) * query.pageSize],
-  );
-  const [count] = await sql.query<{ total: number }>(`SELECT count(*)::int AS total ${FAILED}`, [queues]);
+  const failed = jobs(deps.database.sql)
+    .selectFrom(JOB_TABLE)
+    .where('state', '=', 'failed')
+    .where((eb) => eb('name', '=', eb.fn.any(pg<string[]>`${queues}::text[]`)));
+  const rows = await failed
+    .select(JOB_COLUMNS)
+    .orderBy('completed_on', (order) => order.desc().nullsLast())
+    .orderBy('created_on', 'desc')
+    .orderBy('id')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  const count = await failed.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
   return { jobs: rows.map(toDto), page: query.page, pageSize: query.pageSize, total: count?.total ?? 0 };
 }
 
@@ -91,11 +114,13 @@ export async function retryFailedJob(
   id: string,
 ): Promise<void> {
   await deps.database.transaction(async (sql) => {
-    const [row] = await sql.query<JobRow & { state: string }>(
-      `SELECT id, name, data, output, retry_count, created_on, completed_on, state
-         FROM ${JOB_SCHEMA}.job WHERE id = $1 AND name = ANY($2::text[]) FOR UPDATE`,
-      [id, listedQueues(deps)],
-    );
+    const row = await jobs(sql)
+      .selectFrom(JOB_TABLE)
+      .select([...JOB_COLUMNS, 'state'])
+      .where('id', '=', id)
+      .where((eb) => eb('name', '=', eb.fn.any(pg<string[]>`${listedQueues(deps)}::text[]`)))
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw notFound('Job not found');
     if (row.state !== 'failed') throw conflict('job_not_failed', 'Only work that failed can be retried.');
     const job = toDto(row);

@@ -1,5 +1,7 @@
+import { sql as pg } from 'kysely';
 import { type AppDeps, defineJob } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
 import { getStoreIdentity } from './store-identity';
 
 export type EmailMessage = {
@@ -31,13 +33,21 @@ export async function queueEmail(
   sql: SqlRunner,
   message: EmailMessage,
 ): Promise<{ id: string }> {
-  const [row] = await sql.query<{ id: string }>(
-    `INSERT INTO emails (to_address, subject, kind, html, text_body, status, order_id)
-     VALUES ($1, $2, $3, $4, $5, 'queued', $6) RETURNING id`,
-    [message.to, message.subject, message.kind, message.html, message.text, message.orderId ?? null],
-  );
-  await deps.jobs.enqueue(sql, deliverEmailJob, { emailId: row!.id });
-  return { id: row!.id };
+  const row = await queries(sql)
+    .insertInto('emails')
+    .values({
+      to_address: message.to,
+      subject: message.subject,
+      kind: message.kind,
+      html: message.html,
+      text_body: message.text,
+      status: 'queued',
+      order_id: message.orderId ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await deps.jobs.enqueue(sql, deliverEmailJob, { emailId: row.id });
+  return { id: row.id };
 }
 
 /** SMTP answers 5xx for what will never work (no such mailbox, refused sender): no retry helps. */
@@ -60,18 +70,19 @@ export const deliverEmailJob = defineJob<{ emailId: string }>({
   retryLimit: 10,
   retryDelaySeconds: 2,
   async run({ emailId }, { deps, isLastAttempt, log }) {
-    const sql = deps.database.sql;
-    const [email] = await sql.query<{ to_address: string; subject: string; html: string; text_body: string }>(
-      `UPDATE emails SET attempts = attempts + 1, last_attempt_at = now()
-        WHERE id = $1 AND status = 'queued'
-        RETURNING to_address, subject, html, text_body`,
-      [emailId],
-    );
+    const db = queries(deps.database.sql);
+    const email = await db
+      .updateTable('emails')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), last_attempt_at: pg<Date>`now()` }))
+      .where('id', '=', emailId)
+      .where('status', '=', 'queued')
+      .returning(['to_address', 'subject', 'html', 'text_body'])
+      .executeTakeFirst();
     if (!email) return;
     const emailLog = log.child({ emailId });
 
     if (!deps.mailer.configured) {
-      await sql.query(`UPDATE emails SET status = 'stored' WHERE id = $1`, [emailId]);
+      await db.updateTable('emails').set({ status: 'stored' }).where('id', '=', emailId).execute();
       if (deps.env.isProduction) {
         emailLog.warn('SMTP_URL is not set: the email was stored, not delivered');
       } else {
@@ -97,19 +108,21 @@ export const deliverEmailJob = defineJob<{ emailId: string }>({
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       const final = isLastAttempt || isPermanent(error);
-      await sql.query(`UPDATE emails SET status = $2, error = $3 WHERE id = $1`, [
-        emailId,
-        final ? 'failed' : 'queued',
-        reason,
-      ]);
+      await db
+        .updateTable('emails')
+        .set({ status: final ? 'failed' : 'queued', error: reason })
+        .where('id', '=', emailId)
+        .execute();
       if (final) emailLog.error({ err: error, to: email.to_address }, 'email delivery failed');
       // A permanent refusal ends here; otherwise the queue retries, or records the job as failed.
       if (isPermanent(error)) return;
       throw error;
     }
-    await sql.query(`UPDATE emails SET status = 'sent', sent_at = now(), error = NULL WHERE id = $1`, [
-      emailId,
-    ]);
+    await db
+      .updateTable('emails')
+      .set({ status: 'sent', sent_at: pg<Date>`now()`, error: null })
+      .where('id', '=', emailId)
+      .execute();
     emailLog.info({ to: email.to_address }, 'email sent');
   },
 });

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../context';
+import { queries } from '../../platform/db/queries';
+import { iso } from '../../platform/db/values';
 import { notFound } from '../../platform/errors';
 import { readQuery } from '../../validate';
 
@@ -20,22 +22,15 @@ export function devMailboxRoutes() {
     const deps = c.get('deps');
     if (deps.env.isProduction) throw notFound();
     const query = readQuery(c, mailboxQuery);
-    const rows = await deps.database.sql.query<{
-      id: string;
-      to_address: string;
-      subject: string;
-      kind: string;
-      html: string;
-      text_body: string;
-      status: string;
-      error: string | null;
-      created_at: Date | string;
-    }>(
-      `SELECT id, to_address, subject, kind, html, text_body, status, error, created_at FROM emails
-       WHERE ($1::text IS NULL OR lower(to_address) = $1)
-       ORDER BY created_at DESC, id DESC LIMIT $2`,
-      [query.to ?? null, query.limit],
-    );
+    const { to } = query;
+    const rows = await queries(deps.database.sql)
+      .selectFrom('emails')
+      .select(['id', 'to_address', 'subject', 'kind', 'html', 'text_body', 'status', 'error', 'created_at'])
+      .$if(to !== undefined, (emails) => emails.where((eb) => eb(eb.fn('lower', ['to_address']), '=', to!)))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .execute();
     return c.json({
       emails: rows.map((row) => ({
         id: row.id,
@@ -47,7 +42,7 @@ export function devMailboxRoutes() {
         html: row.html,
         text: row.text_body,
         links: [...new Set(row.text_body.match(LINK) ?? [])],
-        createdAt: new Date(row.created_at).toISOString(),
+        createdAt: iso(row.created_at),
       })),
     });
   });

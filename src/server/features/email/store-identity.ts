@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
 
 /** What emails say about the shop: from the `store` setting (Settings → Store). */
 export type StoreIdentity = { name: string; supportEmail: string; supportPhone: string };
@@ -16,10 +17,12 @@ export async function getStoreIdentity(deps: Pick<AppDeps, 'database'>): Promise
 
 /** The same, through a given SqlRunner (inside a transaction). */
 export async function readStoreIdentity(sql: SqlRunner): Promise<StoreIdentity> {
-  const [row] = await sql.query<{ value: Partial<StoreIdentity> | null }>(
-    `SELECT value FROM settings WHERE key = 'store'`,
-  );
-  return storeIdentityFrom(row?.value ?? null);
+  const row = await queries(sql)
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'store')
+    .executeTakeFirst();
+  return storeIdentityFrom((row?.value ?? null) as Partial<StoreIdentity> | null);
 }
 
 /** The store's identity from the `store` setting's value, read by the caller. */

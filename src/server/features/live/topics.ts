@@ -1,7 +1,9 @@
+import { sql as pg } from 'kysely';
 import { isAdminRole } from '#shared/constants';
 import { LIVE_LIMITS, type LiveTopic } from '#shared/live';
 import type { AppDeps, SessionUser } from '../../context';
 import type { Change } from '../../platform/db/announce';
+import { queries } from '../../platform/db/queries';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors';
 
 const ADMIN_AREAS = ['orders', 'profiles', 'stock', 'notifications', 'settings'] as const;
@@ -62,10 +64,14 @@ export async function authorizeTopics(deps: Pick<AppDeps, 'database'>, viewer: V
   }
   const orderIds = topics.flatMap((topic) => (topic.kind === 'order' ? [topic.id] : []));
   if (orderIds.length > 0) {
-    const readable = await deps.database.sql.query<{ id: string }>(
-      'SELECT id FROM orders WHERE id = ANY($1::uuid[]) AND ($2::boolean OR user_id = $3::uuid)',
-      [orderIds, viewer.admin, viewer.userId],
-    );
+    const { userId } = viewer;
+    const readable = await queries(deps.database.sql)
+      .selectFrom('orders')
+      .select('id')
+      .where((eb) => eb('id', '=', eb.fn.any(pg<string[]>`${orderIds}::uuid[]`)))
+      // An admin reads any order; anyone else only their own.
+      .$if(!viewer.admin, (orders) => orders.where('user_id', '=', userId))
+      .execute();
     if (readable.length !== orderIds.length) throw notFound('Order not found');
   }
   const productIds = topics.flatMap((topic) => (topic.kind === 'product' ? [topic.id] : []));
@@ -81,10 +87,13 @@ export async function visibleProducts(
   viewer: Viewer,
   ids: string[],
 ): Promise<Set<string>> {
-  const rows = await deps.database.sql.query<{ id: string }>(
-    'SELECT id FROM products WHERE id = ANY($1::uuid[]) AND ($2::boolean OR is_active)',
-    [ids, viewer.admin],
-  );
+  const rows = await queries(deps.database.sql)
+    .selectFrom('products')
+    .select('id')
+    .where((eb) => eb('id', '=', eb.fn.any(pg<string[]>`${ids}::uuid[]`)))
+    // An admin sees inactive products too.
+    .$if(!viewer.admin, (products) => products.where((eb) => eb.ref('is_active')))
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
 

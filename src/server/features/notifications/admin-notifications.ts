@@ -1,38 +1,42 @@
+import { sql as pg } from 'kysely';
 import type { AdminNotification, NotificationCreateRequest } from '#shared/schemas/settings';
 import type { Actor, AppDeps } from '../../context';
 import { announce } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import { iso, isoOrNull } from '../../platform/db/values';
 import { badRequest, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 
-type Row = {
-  id: string;
-  title: string;
-  content: string;
-  type: AdminNotification['type'];
-  target_audience: AdminNotification['targetAudience'];
-  display_location: AdminNotification['displayLocation'];
-  is_active: boolean;
-  start_date: Date | string;
-  end_date: Date | string | null;
-  created_by_email: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-  now: Date | string;
-};
+/** Notifications (`n`) with who created them, and the database's clock, which decides their state. */
+const selectNotifications = (sql: SqlRunner) =>
+  queries(sql)
+    .selectFrom('site_notifications as n')
+    .leftJoin('users as u', 'u.id', 'n.created_by')
+    .select([
+      'n.id',
+      'n.title',
+      'n.content',
+      'n.type',
+      'n.target_audience',
+      'n.display_location',
+      'n.is_active',
+      'n.start_date',
+      'n.end_date',
+      'u.email as created_by_email',
+      'n.created_at',
+      'n.updated_at',
+      pg<Date>`now()`.as('now'),
+    ]);
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-const SELECT = `SELECT n.id, n.title, n.content, n.type, n.target_audience, n.display_location, n.is_active,
-       n.start_date, n.end_date, u.email AS created_by_email, n.created_at, n.updated_at, now() AS now
-  FROM site_notifications n LEFT JOIN users u ON u.id = n.created_by`;
+type Row = Awaited<ReturnType<ReturnType<typeof selectNotifications>['execute']>>[number];
 
 /** The same rule as the storefront's (catalog/active-notifications.ts), said in one word. */
 function stateOf(row: Row): AdminNotification['state'] {
-  const now = new Date(row.now).getTime();
+  const now = row.now.getTime();
   if (!row.is_active) return 'inactive';
-  if (new Date(row.start_date).getTime() > now) return 'scheduled';
-  if (row.end_date !== null && new Date(row.end_date).getTime() <= now) return 'ended';
+  if (row.start_date.getTime() > now) return 'scheduled';
+  if (row.end_date !== null && row.end_date.getTime() <= now) return 'ended';
   return 'active';
 }
 
@@ -45,7 +49,7 @@ const toDto = (row: Row): AdminNotification => ({
   displayLocation: row.display_location,
   isActive: row.is_active,
   startDate: iso(row.start_date),
-  endDate: row.end_date === null ? null : iso(row.end_date),
+  endDate: isoOrNull(row.end_date),
   state: stateOf(row),
   createdBy: row.created_by_email,
   createdAt: iso(row.created_at),
@@ -65,13 +69,17 @@ const audited = (n: AdminNotification) => ({
 });
 
 async function readOne(sql: SqlRunner, id: string, lock = false): Promise<AdminNotification | null> {
-  const [row] = await sql.query<Row>(`${SELECT} WHERE n.id = $1${lock ? ' FOR UPDATE OF n' : ''}`, [id]);
+  const query = selectNotifications(sql).where('n.id', '=', id);
+  const row = await (lock ? query.forUpdate(['n']) : query).executeTakeFirst();
   return row ? toDto(row) : null;
 }
 
 /** Every notification, newest first (Settings → Notifications). */
 export async function listNotifications(deps: Pick<AppDeps, 'database'>): Promise<AdminNotification[]> {
-  const rows = await deps.database.sql.query<Row>(`${SELECT} ORDER BY n.created_at DESC, n.id DESC`);
+  const rows = await selectNotifications(deps.database.sql)
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .execute();
   return rows.map(toDto);
 }
 
@@ -83,23 +91,22 @@ export async function createNotification(
   input: CreateInput,
 ): Promise<AdminNotification> {
   return deps.database.transaction(async (sql) => {
-    const [row] = await sql.query<{ id: string }>(
-      `INSERT INTO site_notifications
-         (title, content, type, target_audience, display_location, is_active, start_date, end_date, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [
-        input.title,
-        input.content,
-        input.type,
-        input.targetAudience,
-        input.displayLocation,
-        input.isActive,
-        input.startDate,
-        input.endDate,
-        actor.kind === 'user' ? actor.id : null,
-      ],
-    );
-    const created = (await readOne(sql, row!.id))!;
+    const row = await queries(sql)
+      .insertInto('site_notifications')
+      .values({
+        title: input.title,
+        content: input.content,
+        type: input.type,
+        target_audience: input.targetAudience,
+        display_location: input.displayLocation,
+        is_active: input.isActive,
+        start_date: input.startDate,
+        end_date: input.endDate,
+        created_by: actor.kind === 'user' ? actor.id : null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const created = (await readOne(sql, row.id))!;
     await recordAudit(sql, actor, {
       action: 'created',
       entityType: 'notification',
@@ -110,17 +117,6 @@ export async function createNotification(
     return created;
   });
 }
-
-const COLUMNS = {
-  title: 'title',
-  content: 'content',
-  type: 'type',
-  targetAudience: 'target_audience',
-  displayLocation: 'display_location',
-  isActive: 'is_active',
-  startDate: 'start_date',
-  endDate: 'end_date',
-} as const;
 
 /**
  * Changes some fields of a notification (activate/deactivate is `{ isActive }`). The result must
@@ -142,17 +138,22 @@ export async function updateNotification(
         fields: { endDate: 'End date must be after the start date' },
       });
     }
-    const sets: string[] = [];
-    const values: unknown[] = [id];
-    for (const [key, column] of Object.entries(COLUMNS) as [keyof typeof COLUMNS, string][]) {
-      if (changes[key] === undefined) continue;
-      values.push(changes[key]);
-      sets.push(`${column} = $${values.length}`);
-    }
-    await sql.query(
-      `UPDATE site_notifications SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`,
-      values,
-    );
+    // Fields left undefined are left out of the SET: they keep their value.
+    await queries(sql)
+      .updateTable('site_notifications')
+      .set({
+        title: changes.title,
+        content: changes.content,
+        type: changes.type,
+        target_audience: changes.targetAudience,
+        display_location: changes.displayLocation,
+        is_active: changes.isActive,
+        start_date: changes.startDate,
+        end_date: changes.endDate,
+        updated_at: pg<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
     const after = (await readOne(sql, id))!;
     const action =
       Object.keys(changes).length === 1 && changes.isActive !== undefined
@@ -180,7 +181,7 @@ export async function deleteNotification(
   await deps.database.transaction(async (sql) => {
     const before = await readOne(sql, id, true);
     if (!before) throw notFound('Notification not found');
-    await sql.query('DELETE FROM site_notifications WHERE id = $1', [id]);
+    await queries(sql).deleteFrom('site_notifications').where('id', '=', id).execute();
     await recordAudit(sql, actor, {
       action: 'deleted',
       entityType: 'notification',

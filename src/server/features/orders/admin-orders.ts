@@ -22,6 +22,7 @@ import {
   offlineKeptKobo,
   readOrderMoney,
   refundableOfCharge,
+  refundPendingOfCharge,
 } from '../payments/ledger';
 import { cancelOrderIn } from './cancel-order';
 import { queueOrderEmail } from './order-emails';
@@ -143,6 +144,7 @@ export async function getAdminOrder(deps: AppDeps, orderId: string): Promise<Adm
     payments,
     refunds,
     refundableKobo: paying ? await refundableOfCharge(sql, paying) : 0,
+    paymentRefundPendingKobo: paying ? await refundPendingOfCharge(sql, paying) : 0,
     refundDue: money.refundDueKobo > 0,
     money,
     ledger,

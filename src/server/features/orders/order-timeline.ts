@@ -1,14 +1,15 @@
+import type { Selectable } from 'kysely';
 import { formatNaira } from '#shared/money';
 import type { AdminPayment, TimelineEntry } from '#shared/schemas/admin-orders';
 import { methodLabel } from '#shared/schemas/money';
 import type { Order } from '#shared/schemas/orders';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { DB } from '../../platform/db/types';
+import { iso } from '../../platform/db/values';
 import { actorName } from '../audit/actor-names';
 
 /** The admin's timeline of one order: what happened to it, in words, from its records. */
-
-const iso = (value: Date | string): string => new Date(value).toISOString();
-const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 const STATUS_WORD: Record<string, string> = {
   pending: 'Pending',
@@ -25,23 +26,28 @@ const word = (value: unknown) => (typeof value === 'string' ? (STATUS_WORD[value
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 const sentence = (...parts: (string | null)[]) => parts.filter(Boolean).join('. ') || null;
 
-type AuditRow = {
-  id: string;
-  action: string;
-  entity_type: string;
-  actor_label: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  details: Record<string, unknown>;
-  created_at: Date | string;
-};
+const AUDIT_COLUMNS = [
+  'id',
+  'action',
+  'entity_type',
+  'actor_label',
+  'before',
+  'after',
+  'details',
+  'created_at',
+] as const;
+
+type AuditRow = Pick<Selectable<DB['audit_log']>, (typeof AUDIT_COLUMNS)[number]>;
+
+/** recordAudit writes JSON objects (or null) in before, after and details. */
+const object = (value: AuditRow['before']) => (value ?? {}) as Record<string, unknown>;
 
 function auditEntry(row: AuditRow): Omit<TimelineEntry, 'id'> | null {
   const at = iso(row.created_at);
   const actor = actorName(row.actor_label);
-  const before = row.before ?? {};
-  const after = row.after ?? {};
-  const details = row.details ?? {};
+  const before = object(row.before);
+  const after = object(row.after);
+  const details = object(row.details);
   const amount = typeof details.amountKobo === 'number' ? formatNaira(details.amountKobo) : '';
   const reference = text(details.reference) ? `Reference ${details.reference}` : null;
   const automatic = text(details.automatic) !== null;
@@ -167,21 +173,19 @@ export async function orderTimeline(
   payments: AdminPayment[],
   customerEmail: string | null,
 ): Promise<TimelineEntry[]> {
-  const audits = await sql.query<AuditRow>(
-    `SELECT id, action, entity_type, actor_label, before, after, details, created_at FROM audit_log
-      WHERE order_id = $1 ORDER BY created_at, id`,
-    [order.id],
-  );
-  const emails = await sql.query<{
-    id: string;
-    subject: string;
-    to_address: string;
-    status: string;
-    created_at: Date | string;
-  }>(
-    'SELECT id, subject, to_address, status, created_at FROM emails WHERE order_id = $1 ORDER BY created_at',
-    [order.id],
-  );
+  const audits = await queries(sql)
+    .selectFrom('audit_log')
+    .select(AUDIT_COLUMNS)
+    .where('order_id', '=', order.id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const emails = await queries(sql)
+    .selectFrom('emails')
+    .select(['id', 'subject', 'to_address', 'status', 'created_at'])
+    .where('order_id', '=', order.id)
+    .orderBy('created_at')
+    .execute();
   const shopper = customerEmail ?? 'Guest';
   const placed: TimelineEntry = {
     id: 'placed',
@@ -224,12 +228,7 @@ export async function orderTimeline(
       return entries;
     }),
     ...audits.flatMap((row): TimelineEntry[] => {
-      const entry = auditEntry({
-        ...row,
-        details: json(row.details),
-        before: json(row.before),
-        after: json(row.after),
-      });
+      const entry = auditEntry(row);
       return entry ? [{ id: `audit:${row.id}`, ...entry }] : [];
     }),
     ...emails.map(

@@ -5,7 +5,7 @@ import { methodLabel } from '#shared/schemas/money';
 import type { AppDeps } from '../../context';
 import { queries } from '../../platform/db/queries';
 import type { DB } from '../../platform/db/types';
-import { toMoney } from '../payments/ledger';
+import { MONEY_COLUMNS, toMoney } from '../payments/ledger';
 import { listedOrders, type OrderSearch, searchClause } from './order-search';
 
 /**
@@ -66,13 +66,7 @@ export const CSV_HEADER = [
 /** The list's columns, the ledger's figures of each order (`m`) and what the accountant adds. */
 const csvRows = (db: Kysely<DB>) =>
   listedOrders(db).select((eb) => [
-    'm.received_kobo',
-    'm.applied_kobo',
-    'm.refunded_kobo',
-    'm.refund_pending_kobo',
-    'm.kept_kobo',
-    'm.sales_kobo',
-    'm.refund_due_kobo',
+    ...MONEY_COLUMNS,
     // The keyset cursor as text: a Date would drop the microseconds and skip or repeat orders.
     pg<string>`o.created_at::text`.as('cursor_at'),
     'o.subtotal_kobo',

@@ -1,17 +1,12 @@
+import { sql as pg } from 'kysely';
 import type { Actor, AppDeps } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { PaystackError } from '../../platform/paystack/client';
 import { paymentGateway } from '../../platform/paystack/gateway';
 import { appliedChargeReference, findCharge } from './ledger';
-import {
-  checkRefund,
-  executeRefund,
-  type RefundResult,
-  type RefundRow,
-  readRefund,
-  reserveRefund,
-} from './refund-lifecycle';
+import { checkRefund, executeRefund, type RefundResult, readRefund, reserveRefund } from './refund-lifecycle';
 
 /**
  * The admin's refund commands on an order (its dialog's Refund, Retry and 'Check with Paystack
@@ -29,15 +24,23 @@ function unansweredError(error: unknown): never {
   throw error;
 }
 
+/** Locks the order's row until the transaction ends: refunds of one order are reserved one at a time. */
+async function lockOrder(sql: SqlRunner, orderId: string): Promise<void> {
+  const order = await queries(sql)
+    .selectFrom('orders')
+    .select('id')
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!order) throw notFound('Order not found');
+}
+
 /**
  * Locks the order and finds the charge a refund goes back against: the one named, if the book
  * has it for this order, or the one that paid the order.
  */
 async function refundableCharge(sql: SqlRunner, orderId: string, reference?: string): Promise<string> {
-  const [order] = await sql.query<{ id: string }>('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [
-    orderId,
-  ]);
-  if (!order) throw notFound('Order not found');
+  await lockOrder(sql, orderId);
   const named = reference ?? (await appliedChargeReference(sql, orderId));
   const charge = named ? await findCharge(sql, named) : null;
   if (!charge || charge.orderId !== orderId) {
@@ -83,15 +86,21 @@ export async function retryRefund(
 ): Promise<RefundResult> {
   paymentGateway(deps);
   const reserved = await deps.database.transaction(async (sql) => {
-    const [order] = await sql.query<{ id: string }>('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [
-      orderId,
-    ]);
-    if (!order) throw notFound('Order not found');
-    const [failed] = await sql.query<RefundRow & { retried: boolean }>(
-      `SELECT r.*, EXISTS (SELECT 1 FROM refunds n WHERE n.retry_of = r.id) AS retried
-         FROM refunds r WHERE r.id = $1 AND r.order_id = $2`,
-      [refundId, orderId],
-    );
+    await lockOrder(sql, orderId);
+    const failed = await queries(sql)
+      .selectFrom('refunds as r')
+      .selectAll('r')
+      .select((eb) =>
+        eb
+          .exists(
+            eb.selectFrom('refunds as n').select(pg<number>`1`.as('one')).whereRef('n.retry_of', '=', 'r.id'),
+          )
+          .$castTo<boolean>()
+          .as('retried'),
+      )
+      .where('r.id', '=', refundId)
+      .where('r.order_id', '=', orderId)
+      .executeTakeFirst();
     if (!failed) throw notFound('Refund not found');
     if (failed.status !== 'failed')
       throw conflict('refund_not_failed', 'Only a failed refund can be retried.');
@@ -99,7 +108,7 @@ export async function retryRefund(
     return reserveRefund(sql, actor, {
       orderId,
       reference: failed.reference,
-      amountKobo: Number(failed.amount_kobo),
+      amountKobo: failed.amount_kobo,
       kind: failed.kind,
       reason: failed.reason,
       retryOf: failed.id,

@@ -1,5 +1,7 @@
+import { sql as pg } from 'kysely';
 import { type Actor, type AppDeps, defineJob, systemActor } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
 import { AppError } from '../../platform/errors';
 import {
   appliedChargeReference,
@@ -77,25 +79,41 @@ export async function refundUnattendedCharges(
   deps: AppDeps,
   options: { limit?: number } = {},
 ): Promise<number> {
-  const unattended = await deps.database.sql.query<{
-    order_id: string;
-    reference: string;
-    disposition: Exclude<RefundKind, 'admin' | 'order_cancelled'>;
-    reason: string | null;
-  }>(
-    `SELECT c.order_id, c.reference, c.disposition, c.reason FROM ledger_entries c
-      WHERE c.kind = 'charge' AND c.order_id IS NOT NULL
-        AND c.disposition IN ('second_payment', 'not_deliverable', 'amount_mismatch')
-        AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.reference = c.reference)
-      ORDER BY c.seq LIMIT $1`,
-    [options.limit ?? 20],
-  );
+  const refundable = ['second_payment', 'not_deliverable', 'amount_mismatch'] as const;
+  const unattended = await queries(deps.database.sql)
+    .selectFrom('ledger_entries as c')
+    .select(['c.order_id', 'c.reference', 'c.disposition', 'c.reason'])
+    .where('c.kind', '=', 'charge')
+    .where('c.order_id', 'is not', null)
+    .where('c.disposition', 'in', refundable)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('refunds as r')
+            .select(pg<number>`1`.as('one'))
+            .whereRef('r.reference', '=', 'c.reference'),
+        ),
+      ),
+    )
+    .orderBy('c.seq')
+    .limit(options.limit ?? 20)
+    .$narrowType<{ order_id: string; reference: string; disposition: (typeof refundable)[number] }>()
+    .execute();
   for (const charge of unattended) {
     await deps.database.transaction(async (sql) => {
-      await sql.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [charge.order_id]);
-      const [taken] = await sql.query('SELECT 1 FROM refunds WHERE reference = $1 LIMIT 1', [
-        charge.reference,
-      ]);
+      await queries(sql)
+        .selectFrom('orders')
+        .select('id')
+        .where('id', '=', charge.order_id)
+        .forUpdate()
+        .execute();
+      const taken = await queries(sql)
+        .selectFrom('refunds')
+        .select(pg<number>`1`.as('one'))
+        .where('reference', '=', charge.reference)
+        .limit(1)
+        .executeTakeFirst();
       if (taken) return;
       await refundAutomatically(deps, sql, systemActor('payment-refund'), {
         orderId: charge.order_id,

@@ -1,8 +1,12 @@
+import { sql as pg } from 'kysely';
+import type { OrderStatus } from '#shared/constants';
 import { formatNaira } from '#shared/money';
 import type { Disposition } from '#shared/schemas/money';
 import type { Actor, AppDeps } from '../../context';
 import { announce } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { Json } from '../../platform/db/types';
 import { notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 import { lockDropAllowances, orderedUnits } from '../drops/drop-rules';
@@ -43,13 +47,6 @@ export type ChargeResult = {
   alreadyRecorded: boolean;
 };
 
-type LockedOrder = {
-  user_id: string | null;
-  status: string;
-  cancelled_by: 'expiry' | 'shopper' | 'admin' | null;
-  total_amount_kobo: string | number;
-};
-
 export const REVIVED_NOTE =
   'Payment arrived after the order expired; the items were still available and were reserved again.';
 
@@ -59,24 +56,30 @@ export const REVIVED_NOTE =
  * order beside its others, and every item in stock. Returns null when revived, else why not.
  */
 async function reviveOrder(sql: SqlRunner, orderId: string, userId: string | null): Promise<string | null> {
-  const lines = await sql.query<{
-    product_id: string | null;
-    variant_id: string | null;
-    name: string;
-    quantity: number;
-    on_sale: boolean;
-    coming_soon: boolean;
-    limit_per_customer: number | null;
-  }>(
-    `SELECT oi.product_id, oi.variant_id, oi.name, sum(oi.quantity)::int AS quantity,
-            coalesce(p.is_active, false) AS on_sale,
-            coalesce(p.release_at > now(), false) AS coming_soon, p.limit_per_customer
-       FROM order_items oi LEFT JOIN products p ON p.id = oi.product_id
-      WHERE oi.order_id = $1
-      GROUP BY oi.product_id, oi.variant_id, oi.name, p.is_active, p.release_at, p.limit_per_customer
-      ORDER BY oi.name`,
-    [orderId],
-  );
+  const lines = await queries(sql)
+    .selectFrom('order_items as oi')
+    .leftJoin('products as p', 'p.id', 'oi.product_id')
+    .select((eb) => [
+      'oi.product_id',
+      'oi.variant_id',
+      'oi.name',
+      pg<number>`sum(oi.quantity)::int`.as('quantity'),
+      eb.fn.coalesce('p.is_active', eb.lit(false)).as('on_sale'),
+      // The database's clock decides, as it does for every drop.
+      pg<boolean>`coalesce(p.release_at > now(), false)`.as('coming_soon'),
+      'p.limit_per_customer',
+    ])
+    .where('oi.order_id', '=', orderId)
+    .groupBy([
+      'oi.product_id',
+      'oi.variant_id',
+      'oi.name',
+      'p.is_active',
+      'p.release_at',
+      'p.limit_per_customer',
+    ])
+    .orderBy('oi.name')
+    .execute();
   for (const line of lines) {
     if (!line.product_id || !line.variant_id || !line.on_sale) return `${line.name} is no longer on sale.`;
     if (line.coming_soon) return `${line.name} is not out yet.`;
@@ -105,13 +108,16 @@ async function reviveOrder(sql: SqlRunner, orderId: string, userId: string | nul
     }
   }
   if (!(await reReserveOrderStock(sql, orderId))) {
-    const [short] = await sql.query<{ name: string }>(
-      `SELECT oi.name FROM order_items oi JOIN product_variants v ON v.id = oi.variant_id
-        WHERE oi.order_id = $1
-        GROUP BY oi.variant_id, oi.name, v.stock_quantity HAVING sum(oi.quantity) > v.stock_quantity
-        ORDER BY oi.name LIMIT 1`,
-      [orderId],
-    );
+    const short = await queries(sql)
+      .selectFrom('order_items as oi')
+      .innerJoin('product_variants as v', 'v.id', 'oi.variant_id')
+      .select('oi.name')
+      .where('oi.order_id', '=', orderId)
+      .groupBy(['oi.variant_id', 'oi.name', 'v.stock_quantity'])
+      .having((eb) => eb(eb.fn.sum('oi.quantity'), '>', eb.ref('v.stock_quantity')))
+      .orderBy('oi.name')
+      .limit(1)
+      .executeTakeFirst();
     return `${short?.name ?? 'An item'} sold out before the payment arrived.`;
   }
   return null;
@@ -128,18 +134,26 @@ export async function applyCharge(
 ): Promise<ChargeResult> {
   const { orderId, expected, charge } = input;
   return deps.database.transaction(async (sql) => {
-    const [order] = await sql.query<LockedOrder>(
-      'SELECT user_id, status, cancelled_by, total_amount_kobo FROM orders WHERE id = $1 FOR UPDATE',
-      [orderId],
-    );
+    const order = await queries(sql)
+      .selectFrom('orders')
+      .select(['user_id', 'status', 'cancelled_by'])
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!order) throw notFound('Order not found');
-    const [payment] = await sql.query<{ id: string }>(
-      `UPDATE payment_transactions
-          SET status = 'success', provider_status = 'success', provider_response = $2,
-              verified_at = coalesce(verified_at, now()), next_check_at = NULL
-        WHERE reference = $1 AND status <> 'success' RETURNING id`,
-      [charge.reference, JSON.stringify(charge.raw)],
-    );
+    const payment = await queries(sql)
+      .updateTable('payment_transactions')
+      .set((eb) => ({
+        status: 'success',
+        provider_status: 'success',
+        provider_response: pg<Json>`${JSON.stringify(charge.raw)}::jsonb`,
+        verified_at: eb.fn.coalesce('verified_at', pg<Date>`now()`),
+        next_check_at: null,
+      }))
+      .where('reference', '=', charge.reference)
+      .where('status', '<>', 'success')
+      .returning('id')
+      .executeTakeFirst();
     if (payment) {
       await announce(sql, {
         table: 'payment_transactions',
@@ -217,23 +231,34 @@ export async function applyCharge(
       return { disposition, reason, alreadyRecorded: false };
     }
 
-    const [changed] = await sql.query<{ status: string }>(
-      `UPDATE orders
-          SET status = CASE WHEN $3::boolean OR status = 'pending' THEN 'processing' ELSE status END,
-              stock_released_at = CASE WHEN $3::boolean THEN NULL ELSE stock_released_at END,
-              cancelled_by = CASE WHEN $3::boolean THEN NULL ELSE cancelled_by END,
-              payment_reference = $2, updated_at = now(),
-              notes = CASE WHEN $3::boolean THEN concat_ws(E'\\n', notes, $4::text) ELSE notes END
-        WHERE id = $1 RETURNING status`,
-      [orderId, charge.reference, revived, REVIVED_NOTE],
-    );
+    // A revived order goes ahead from cancelled, its stock taken again; any other paid order goes
+    // ahead from pending, or keeps the status an admin gave it.
+    const changed = await queries(sql)
+      .updateTable('orders')
+      .set({
+        status: revived
+          ? 'processing'
+          : pg<OrderStatus>`CASE WHEN status = 'pending' THEN 'processing' ELSE status END`,
+        ...(revived
+          ? {
+              stock_released_at: null,
+              cancelled_by: null,
+              notes: pg<string>`concat_ws(E'\\n', notes, ${REVIVED_NOTE}::text)`,
+            }
+          : {}),
+        payment_reference: charge.reference,
+        updated_at: pg<Date>`now()`,
+      })
+      .where('id', '=', orderId)
+      .returning('status')
+      .executeTakeFirstOrThrow();
     const status = await refreshPaymentStatus(sql, orderId);
     await recordAudit(sql, actor, {
       action: 'paid',
       entityType: 'payment',
       entityId: orderId,
       before: { status: order.status, paymentStatus: status.before },
-      after: { status: changed!.status, paymentStatus: status.after },
+      after: { status: changed.status, paymentStatus: status.after },
       details: {
         reference: charge.reference,
         amountKobo: charge.amountKobo,
@@ -268,22 +293,32 @@ export async function applyUnknownCharge(
   // cannot pin a payment on someone else's order by naming it.
   const customer = (charge.raw.customer as { email?: unknown } | undefined)?.email;
   const payer = typeof customer === 'string' ? customer.trim().toLowerCase() : '';
-  const [order] =
+  const order =
     uuid && payer
-      ? await deps.database.sql.query<{ id: string; total_amount_kobo: string | number }>(
-          `SELECT o.id, o.total_amount_kobo FROM orders o LEFT JOIN users u ON u.id = o.user_id
-            WHERE o.id = $1 AND (lower(o.email) = $2 OR lower(u.email) = $2)`,
-          [uuid, payer],
-        )
-      : [];
+      ? await queries(deps.database.sql)
+          .selectFrom('orders as o')
+          .leftJoin('users as u', 'u.id', 'o.user_id')
+          .select(['o.id', 'o.total_amount_kobo'])
+          .where('o.id', '=', uuid)
+          .where((eb) =>
+            eb.or([eb(eb.fn('lower', ['o.email']), '=', payer), eb(eb.fn('lower', ['u.email']), '=', payer)]),
+          )
+          .executeTakeFirst()
+      : undefined;
   if (order) {
-    const expected = { amountKobo: Number(order.total_amount_kobo), currency: 'NGN' };
+    const expected = { amountKobo: order.total_amount_kobo, currency: 'NGN' };
     // Kept as one of the order's transactions, as if we had started it.
-    await deps.database.sql.query(
-      `INSERT INTO payment_transactions (order_id, reference, amount_kobo, currency, status)
-       VALUES ($1, $2, $3, $4, 'initialized') ON CONFLICT (reference) DO NOTHING`,
-      [order.id, charge.reference, expected.amountKobo, expected.currency],
-    );
+    await queries(deps.database.sql)
+      .insertInto('payment_transactions')
+      .values({
+        order_id: order.id,
+        reference: charge.reference,
+        amount_kobo: expected.amountKobo,
+        currency: expected.currency,
+        status: 'initialized',
+      })
+      .onConflict((oc) => oc.column('reference').doNothing())
+      .execute();
     const result = await applyCharge(deps, actor, { orderId: order.id, expected, charge });
     return { ...result, orderId: order.id };
   }

@@ -1,3 +1,4 @@
+import { type ExpressionBuilder, sql as pg, type Selectable } from 'kysely';
 import type { PaymentStatus } from '#shared/constants';
 import { SHOP_TIME_ZONE } from '#shared/dates';
 import {
@@ -11,6 +12,9 @@ import {
 } from '#shared/schemas/money';
 import type { Actor } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { DB } from '../../platform/db/types';
+import { iso } from '../../platform/db/values';
 import { actorName } from '../audit/actor-names';
 import { actorLabel } from '../audit/record-audit';
 
@@ -40,102 +44,91 @@ export type LedgerRecord = {
  * reference) or a refund step already written is not written twice: the answer is then false.
  */
 export async function recordLedgerEntry(sql: SqlRunner, actor: Actor, entry: LedgerRecord): Promise<boolean> {
-  const written = await sql.query<{ id: string }>(
-    `INSERT INTO ledger_entries (order_id, kind, amount_kobo, currency, disposition, method, reference, refund_id,
-                                 reason, note, actor_id, actor_label)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-     ON CONFLICT DO NOTHING RETURNING id`,
-    [
-      entry.orderId,
-      entry.kind,
-      entry.amountKobo,
-      entry.currency ?? 'NGN',
-      entry.disposition,
-      entry.method ?? null,
-      entry.reference ?? null,
-      entry.refundId ?? null,
-      entry.reason?.slice(0, 500) ?? null,
-      entry.note ?? null,
-      actor.kind === 'user' ? actor.id : null,
-      actorLabel(actor),
-    ],
-  );
+  const written = await queries(sql)
+    .insertInto('ledger_entries')
+    .values({
+      order_id: entry.orderId,
+      kind: entry.kind,
+      amount_kobo: entry.amountKobo,
+      currency: entry.currency ?? 'NGN',
+      disposition: entry.disposition,
+      method: entry.method ?? null,
+      reference: entry.reference ?? null,
+      refund_id: entry.refundId ?? null,
+      reason: entry.reason?.slice(0, 500) ?? null,
+      note: entry.note ?? null,
+      actor_id: actor.kind === 'user' ? actor.id : null,
+      actor_label: actorLabel(actor),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute();
   return written.length > 0;
 }
 
-/** The money columns of the `order_money` view, as a query answers them. */
-export type MoneyRow = {
-  received_kobo: string | number;
-  applied_kobo: string | number;
-  refunded_kobo: string | number;
-  refund_pending_kobo: string | number;
-  kept_kobo: string | number;
-  sales_kobo: string | number;
-  refund_due_kobo: string | number;
-};
+/** The money columns of the `order_money` view, under `m` (join `order_money as m` on the order). */
+export const MONEY_COLUMNS = [
+  'm.received_kobo',
+  'm.applied_kobo',
+  'm.refunded_kobo',
+  'm.refund_pending_kobo',
+  'm.kept_kobo',
+  'm.sales_kobo',
+  'm.refund_due_kobo',
+] as const;
 
-/** The view's columns for one order, under `m` (join `order_money m ON m.order_id = o.id`). */
-export const MONEY_COLUMNS = `m.received_kobo, m.applied_kobo, m.refunded_kobo, m.refund_pending_kobo,
-  m.kept_kobo, m.sales_kobo, m.refund_due_kobo`;
+/** The view's money columns, as a query selecting MONEY_COLUMNS answers them. */
+export type MoneyRow = Pick<
+  Selectable<DB['order_money']>,
+  | 'received_kobo'
+  | 'applied_kobo'
+  | 'refunded_kobo'
+  | 'refund_pending_kobo'
+  | 'kept_kobo'
+  | 'sales_kobo'
+  | 'refund_due_kobo'
+>;
 
-/** The view joined to orders `o` as `m`, for queries that list orders with their money. */
-export const joinOrderMoney = (orders = 'o') => `JOIN order_money m ON m.order_id = ${orders}.id`;
-
-/** One row's money columns as numbers (PostgreSQL's bigint arrives as text). */
+/** One row's money columns, as the API names them. */
 export function toMoney(row: MoneyRow): OrderMoney {
   return {
-    receivedKobo: Number(row.received_kobo),
-    appliedKobo: Number(row.applied_kobo),
-    refundedKobo: Number(row.refunded_kobo),
-    refundPendingKobo: Number(row.refund_pending_kobo),
-    keptKobo: Number(row.kept_kobo),
-    salesKobo: Number(row.sales_kobo),
-    refundDueKobo: Number(row.refund_due_kobo),
+    receivedKobo: row.received_kobo,
+    appliedKobo: row.applied_kobo,
+    refundedKobo: row.refunded_kobo,
+    refundPendingKobo: row.refund_pending_kobo,
+    keptKobo: row.kept_kobo,
+    salesKobo: row.sales_kobo,
+    refundDueKobo: row.refund_due_kobo,
   };
 }
 
 /** Every figure of one order (zeros for an order with no money, or none at all). */
 export async function readOrderMoney(sql: SqlRunner, orderId: string): Promise<OrderMoney> {
-  const [row] = await sql.query<MoneyRow>(
-    `SELECT ${MONEY_COLUMNS} FROM order_money m WHERE m.order_id = $1`,
-    [orderId],
-  );
+  const row = await queries(sql)
+    .selectFrom('order_money as m')
+    .select(MONEY_COLUMNS)
+    .where('m.order_id', '=', orderId)
+    .executeTakeFirst();
   return row ? toMoney(row) : { ...ZERO_MONEY };
 }
 
 /** The figures of several orders at once, by order id. */
 export async function readOrdersMoney(sql: SqlRunner, orderIds: string[]): Promise<Map<string, OrderMoney>> {
   if (orderIds.length === 0) return new Map();
-  const rows = await sql.query<MoneyRow & { order_id: string }>(
-    `SELECT m.order_id, ${MONEY_COLUMNS} FROM order_money m WHERE m.order_id = ANY($1::uuid[])`,
-    [orderIds],
-  );
+  const rows = await queries(sql)
+    .selectFrom('order_money as m')
+    .select(['m.order_id', ...MONEY_COLUMNS])
+    .where((eb) => eb('m.order_id', '=', eb.fn.any(pg<string[]>`${orderIds}::uuid[]`)))
+    .execute();
   return new Map(rows.map((row) => [row.order_id, toMoney(row)]));
 }
 
-type EntryRow = {
-  id: string;
-  seq: string | number;
-  order_id: string | null;
-  kind: LedgerKind;
-  amount_kobo: string | number;
-  currency: string;
-  disposition: Disposition;
-  method: string | null;
-  reference: string | null;
-  refund_id: string | null;
-  reason: string | null;
-  note: string | null;
-  actor_label: string;
-  created_at: Date | string;
-};
-
-const toEntry = (row: EntryRow): LedgerEntry => ({
+const toEntry = (row: Selectable<DB['ledger_entries']>): LedgerEntry => ({
   id: row.id,
-  seq: Number(row.seq),
+  seq: row.seq,
   orderId: row.order_id,
   kind: row.kind,
-  amountKobo: Number(row.amount_kobo),
+  amountKobo: row.amount_kobo,
   currency: row.currency,
   disposition: row.disposition,
   method: row.method,
@@ -144,14 +137,17 @@ const toEntry = (row: EntryRow): LedgerEntry => ({
   reason: row.reason,
   note: row.note,
   actor: actorName(row.actor_label) ?? 'Unknown',
-  createdAt: new Date(row.created_at).toISOString(),
+  createdAt: iso(row.created_at),
 });
 
 /** An order's book, in the order it was written. */
 export async function listLedgerEntries(sql: SqlRunner, orderId: string): Promise<LedgerEntry[]> {
-  const rows = await sql.query<EntryRow>('SELECT * FROM ledger_entries WHERE order_id = $1 ORDER BY seq', [
-    orderId,
-  ]);
+  const rows = await queries(sql)
+    .selectFrom('ledger_entries')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('seq')
+    .execute();
   return rows.map(toEntry);
 }
 
@@ -170,39 +166,94 @@ export function offlineKeptKobo(ledger: LedgerEntry[]): number {
 
 /** The charge with this Paystack reference, if the book has it. */
 export async function findCharge(sql: SqlRunner, reference: string): Promise<LedgerEntry | null> {
-  const [row] = await sql.query<EntryRow>(
-    `SELECT * FROM ledger_entries WHERE kind = 'charge' AND reference = $1`,
-    [reference],
-  );
+  const row = await queries(sql)
+    .selectFrom('ledger_entries')
+    .selectAll()
+    .where('kind', '=', 'charge')
+    .where('reference', '=', reference)
+    .executeTakeFirst();
   return row ? toEntry(row) : null;
 }
 
 /** The charge that paid the order (the applied one), or null: refunds of the order go against it. */
 export async function appliedChargeReference(sql: SqlRunner, orderId: string): Promise<string | null> {
-  const [row] = await sql.query<{ reference: string }>(
-    `SELECT reference FROM ledger_entries
-      WHERE order_id = $1 AND kind = 'charge' AND disposition = 'applied' ORDER BY seq LIMIT 1`,
-    [orderId],
-  );
+  const row = await queries(sql)
+    .selectFrom('ledger_entries')
+    .select('reference')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'charge')
+    .where('disposition', '=', 'applied')
+    .orderBy('seq')
+    .limit(1)
+    .executeTakeFirst();
   return row?.reference ?? null;
 }
+
+/** In a query on ledger entries `r`: the sum of the amounts of these kinds, 0 when there are none. */
+const sumOfKinds = (eb: ExpressionBuilder<{ r: DB['ledger_entries'] }, 'r'>, kinds: LedgerKind[]) =>
+  eb.fn.coalesce(eb.fn.sum<number>('r.amount_kobo').filterWhere('r.kind', 'in', kinds), eb.lit(0));
 
 /**
  * What is left to refund of one charge: what Paystack took, less its refunds that are pending or
  * processed (a failed one frees its amount again).
  */
 export async function refundableOfCharge(sql: SqlRunner, reference: string): Promise<number> {
-  const [row] = await sql.query<{ left: string | number }>(
-    `SELECT c.amount_kobo
-              - coalesce(sum(r.amount_kobo) FILTER (WHERE r.kind = 'refund_requested'), 0)
-              + coalesce(sum(r.amount_kobo) FILTER (WHERE r.kind = 'refund_failed'), 0) AS left
-       FROM ledger_entries c
-       LEFT JOIN ledger_entries r ON r.reference = c.reference AND r.refund_id IS NOT NULL
-      WHERE c.kind = 'charge' AND c.reference = $1
-      GROUP BY c.amount_kobo`,
-    [reference],
+  const row = await queries(sql)
+    .selectFrom('ledger_entries as c')
+    .leftJoin('ledger_entries as r', (join) =>
+      join.onRef('r.reference', '=', 'c.reference').on('r.refund_id', 'is not', null),
+    )
+    .select((eb) =>
+      eb(
+        eb('c.amount_kobo', '-', sumOfKinds(eb, ['refund_requested'])),
+        '+',
+        sumOfKinds(eb, ['refund_failed']),
+      ).as('left'),
+    )
+    .where('c.kind', '=', 'charge')
+    .where('c.reference', '=', reference)
+    .groupBy('c.amount_kobo')
+    .executeTakeFirst();
+  return row?.left ?? 0;
+}
+
+/** What became of the refunds of one charge: given back by Paystack, and asked and not settled yet. */
+export type ChargeRefunds = { refundedKobo: number; pendingKobo: number };
+
+/** A charge no refund was asked for. */
+export const NO_REFUNDS: ChargeRefunds = { refundedKobo: 0, pendingKobo: 0 };
+
+/**
+ * The refunds of each charge, by the charge's reference: processed by Paystack, and pending
+ * (asked, not yet processed or failed). A charge with no refund is left out.
+ */
+export async function refundsOfCharges(
+  sql: SqlRunner,
+  references: string[],
+): Promise<Map<string, ChargeRefunds>> {
+  if (references.length === 0) return new Map();
+  const rows = await queries(sql)
+    .selectFrom('ledger_entries as r')
+    .select((eb) => [
+      'r.reference',
+      sumOfKinds(eb, ['refund_processed']).as('refunded'),
+      eb(sumOfKinds(eb, ['refund_requested']), '-', sumOfKinds(eb, ['refund_processed', 'refund_failed'])).as(
+        'pending',
+      ),
+    ])
+    .where('r.refund_id', 'is not', null)
+    .where((eb) => eb('r.reference', '=', eb.fn.any(pg<string[]>`${references}::text[]`)))
+    .groupBy('r.reference')
+    .$narrowType<{ reference: string }>()
+    .execute();
+  return new Map(
+    rows.map((row) => [row.reference, { refundedKobo: row.refunded, pendingKobo: row.pending }]),
   );
-  return row ? Number(row.left) : 0;
+}
+
+/** Refunds of one charge asked of Paystack and not settled yet: held back from what is refundable. */
+export async function refundPendingOfCharge(sql: SqlRunner, reference: string): Promise<number> {
+  return (await refundsOfCharges(sql, [reference])).get(reference)?.pendingKobo ?? 0;
 }
 
 /**
@@ -215,23 +266,29 @@ export async function refreshPaymentStatus(
   sql: SqlRunner,
   orderId: string,
 ): Promise<{ before: PaymentStatus; after: PaymentStatus }> {
-  const [row] = await sql.query<{ before: PaymentStatus; after: PaymentStatus }>(
-    `WITH old AS (SELECT payment_status FROM orders WHERE id = $1)
-     UPDATE orders o
-        SET payment_status = CASE
-              WHEN m.applied_kobo = 0 THEN o.payment_status
-              WHEN m.refunded_applied_kobo >= m.applied_kobo THEN 'refunded'
-              WHEN m.refunded_applied_kobo > 0 THEN 'partially_refunded'
-              ELSE 'paid' END,
-            paid_at = CASE WHEN m.applied_kobo > 0 THEN coalesce(o.paid_at, now()) ELSE o.paid_at END
-       FROM order_money m, old
-      WHERE m.order_id = o.id AND o.id = $1
-      RETURNING old.payment_status AS before, o.payment_status AS after`,
-    [orderId],
-  );
+  // One statement reads the order's figures from the book (the view) and sets its status from
+  // them, answering the status it had before.
+  const {
+    rows: [row],
+  } = await pg<{ before: PaymentStatus; after: PaymentStatus }>`
+    WITH old AS (SELECT payment_status FROM orders WHERE id = ${orderId})
+    UPDATE orders o
+       SET payment_status = CASE
+             WHEN m.applied_kobo = 0 THEN o.payment_status
+             WHEN m.refunded_applied_kobo >= m.applied_kobo THEN 'refunded'
+             WHEN m.refunded_applied_kobo > 0 THEN 'partially_refunded'
+             ELSE 'paid' END,
+           paid_at = CASE WHEN m.applied_kobo > 0 THEN coalesce(o.paid_at, now()) ELSE o.paid_at END
+      FROM order_money m, old
+     WHERE m.order_id = o.id AND o.id = ${orderId}
+     RETURNING old.payment_status AS before, o.payment_status AS after`.execute(queries(sql));
   if (!row) throw new Error(`order ${orderId} not found`);
   if (row.before !== row.after) {
-    await sql.query('UPDATE orders SET updated_at = now() WHERE id = $1', [orderId]);
+    await queries(sql)
+      .updateTable('orders')
+      .set({ updated_at: pg<Date>`now()` })
+      .where('id', '=', orderId)
+      .execute();
   }
   return row;
 }
@@ -245,28 +302,22 @@ export async function readShopperMoney(
   orderIds: string[],
 ): Promise<Map<string, ShopperMoney>> {
   const money = await readOrdersMoney(sql, orderIds);
-  const returned =
+  const notKept =
     orderIds.length === 0
       ? []
-      : await sql.query<{
-          order_id: string;
-          amount_kobo: string | number;
-          reason: string | null;
-          refunded: string | number;
-          pending: string | number;
-        }>(
-          `SELECT c.order_id, c.amount_kobo, c.reason,
-                  coalesce(sum(r.amount_kobo) FILTER (WHERE r.kind = 'refund_processed'), 0) AS refunded,
-                  coalesce(sum(r.amount_kobo) FILTER (WHERE r.kind = 'refund_requested'), 0)
-                    - coalesce(sum(r.amount_kobo) FILTER (WHERE r.kind IN ('refund_processed', 'refund_failed')), 0)
-                    AS pending
-             FROM ledger_entries c
-             LEFT JOIN ledger_entries r ON r.reference = c.reference AND r.refund_id IS NOT NULL
-            WHERE c.order_id = ANY($1::uuid[]) AND c.kind = 'charge' AND c.disposition <> 'applied'
-            GROUP BY c.id, c.seq, c.order_id, c.amount_kobo, c.reason
-            ORDER BY c.seq`,
-          [orderIds],
-        );
+      : await queries(sql)
+          .selectFrom('ledger_entries')
+          .select(['order_id', 'reference', 'amount_kobo', 'reason'])
+          .where((eb) => eb('order_id', '=', eb.fn.any(pg<string[]>`${orderIds}::uuid[]`)))
+          .where('kind', '=', 'charge')
+          .where('disposition', '<>', 'applied')
+          .orderBy('seq')
+          .$narrowType<{ reference: string }>()
+          .execute();
+  const refunds = await refundsOfCharges(
+    sql,
+    notKept.map((charge) => charge.reference),
+  );
   const result = new Map<string, ShopperMoney>();
   for (const orderId of orderIds) {
     const figures = money.get(orderId) ?? ZERO_MONEY;
@@ -275,13 +326,17 @@ export async function readShopperMoney(
       refundedKobo: figures.refundedKobo,
       refundPendingKobo: figures.refundPendingKobo,
       refundDueKobo: figures.refundDueKobo,
-      returned: returned
-        .filter((row) => row.order_id === orderId)
-        .map((row) => {
-          const amount = Number(row.amount_kobo);
+      returned: notKept
+        .filter((charge) => charge.order_id === orderId)
+        .map((charge) => {
+          const { refundedKobo, pendingKobo } = refunds.get(charge.reference) ?? NO_REFUNDS;
           const state: ReturnedPayment['state'] =
-            Number(row.refunded) >= amount ? 'refunded' : Number(row.pending) > 0 ? 'refunding' : 'due';
-          return { amountKobo: amount, reason: row.reason ?? 'The shop could not keep this payment.', state };
+            refundedKobo >= charge.amount_kobo ? 'refunded' : pendingKobo > 0 ? 'refunding' : 'due';
+          return {
+            amountKobo: charge.amount_kobo,
+            reason: charge.reason ?? 'The shop could not keep this payment.',
+            state,
+          };
         }),
     });
   }
@@ -292,15 +347,15 @@ export async function readShopperMoney(
  * Whether an order (alias `orders`) has a charge in another currency than naira not refunded in
  * full: such a charge is left out of the naira figures, and listed as due until it is back.
  */
-export const foreignChargeDueSql = (orders: string) => `EXISTS (
+export const foreignChargeDue = (orders: string) => pg<boolean>`EXISTS (
   SELECT 1 FROM ledger_entries c
-   WHERE c.order_id = ${orders}.id AND c.kind = 'charge' AND c.currency <> 'NGN'
+   WHERE c.order_id = ${pg.ref(`${orders}.id`)} AND c.kind = 'charge' AND c.currency <> 'NGN'
      AND c.amount_kobo > coalesce((SELECT sum(r.amount_kobo) FROM ledger_entries r
                                     WHERE r.reference = c.reference AND r.kind = 'refund_processed'), 0))`;
 
 /** A customer's spending: what the shop keeps of their orders (sales), for `users` aliased `u`. */
 export const customerSalesSql = (users: string) =>
-  `(SELECT coalesce(sum(m.sales_kobo), 0) FROM orders uo ${joinOrderMoney('uo')} WHERE uo.user_id = ${users}.id)`;
+  `(SELECT coalesce(sum(m.sales_kobo), 0) FROM orders uo JOIN order_money m ON m.order_id = uo.id WHERE uo.user_id = ${users}.id)`;
 
 export type SalesPeriods = { now: string; currentStart: string; previousStart: string; previousEnd: string };
 
@@ -319,37 +374,58 @@ export async function salesFigures(
   previousKobo: number;
   refundDueKobo: number;
 }> {
-  const [row] = await sql.query<{
-    total: string;
-    paid_orders: number;
-    current: string;
-    previous: string;
-    due: string;
-  }>(
-    `SELECT coalesce(sum(m.sales_kobo), 0)::text AS total,
-            (count(*) FILTER (WHERE m.sales_kobo > 0))::int AS paid_orders,
-            coalesce(sum(m.sales_kobo) FILTER (WHERE o.paid_at >= $2 AND o.paid_at <= $1), 0)::text AS current,
-            coalesce(sum(m.sales_kobo) FILTER (WHERE o.paid_at >= $3 AND o.paid_at < $4), 0)::text AS previous,
-            coalesce(sum(m.refund_due_kobo), 0)::text AS due
-       FROM orders o ${joinOrderMoney('o')}
-      WHERE m.received_kobo > 0`,
-    [periods.now, periods.currentStart, periods.previousStart, periods.previousEnd],
-  );
+  const row = await queries(sql)
+    .selectFrom('orders as o')
+    .innerJoin('order_money as m', 'm.order_id', 'o.id')
+    .select((eb) => {
+      const sales = () => eb.fn.sum<number>('m.sales_kobo');
+      return [
+        eb.fn.coalesce(sales(), eb.lit(0)).as('total'),
+        eb.fn.countAll<number>().filterWhere('m.sales_kobo', '>', 0).as('paid_orders'),
+        eb.fn
+          .coalesce(
+            sales().filterWhere((eb) =>
+              eb.and([
+                eb('o.paid_at', '>=', new Date(periods.currentStart)),
+                eb('o.paid_at', '<=', new Date(periods.now)),
+              ]),
+            ),
+            eb.lit(0),
+          )
+          .as('current'),
+        eb.fn
+          .coalesce(
+            sales().filterWhere((eb) =>
+              eb.and([
+                eb('o.paid_at', '>=', new Date(periods.previousStart)),
+                eb('o.paid_at', '<', new Date(periods.previousEnd)),
+              ]),
+            ),
+            eb.lit(0),
+          )
+          .as('previous'),
+        eb.fn.coalesce(eb.fn.sum<number>('m.refund_due_kobo'), eb.lit(0)).as('due'),
+      ];
+    })
+    .where('m.received_kobo', '>', 0)
+    .executeTakeFirst();
   return {
-    totalKobo: Number(row?.total ?? 0),
+    totalKobo: row?.total ?? 0,
     paidOrders: row?.paid_orders ?? 0,
-    currentKobo: Number(row?.current ?? 0),
-    previousKobo: Number(row?.previous ?? 0),
-    refundDueKobo: Number(row?.due ?? 0),
+    currentKobo: row?.current ?? 0,
+    previousKobo: row?.previous ?? 0,
+    refundDueKobo: row?.due ?? 0,
   };
 }
 
 /** All the shop owes back now, whenever the money came. */
 export async function totalRefundDue(sql: SqlRunner): Promise<number> {
-  const [row] = await sql.query<{ due: string }>(
-    `SELECT coalesce(sum(m.refund_due_kobo), 0)::text AS due FROM order_money m WHERE m.received_kobo > 0`,
-  );
-  return Number(row?.due ?? 0);
+  const row = await queries(sql)
+    .selectFrom('order_money as m')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('m.refund_due_kobo'), eb.lit(0)).as('due'))
+    .where('m.received_kobo', '>', 0)
+    .executeTakeFirst();
+  return row?.due ?? 0;
 }
 
 /** Sales per Lagos day for the last `days` days up to `now` (the day each order was paid). */
@@ -358,26 +434,26 @@ export async function salesByLagosDay(
   now: string,
   days: number,
 ): Promise<{ date: string; totalKobo: number; orders: number }[]> {
-  const rows = await sql.query<{ day: string; total: string; orders: number }>(
-    `WITH today AS (SELECT ($1::timestamptz AT TIME ZONE '${SHOP_TIME_ZONE}')::date AS d),
-          days AS (
-            SELECT generate_series(d - ($2::int - 1), d, interval '1 day')::date AS day FROM today
-          ),
-          paid AS (
-            SELECT (o.paid_at AT TIME ZONE '${SHOP_TIME_ZONE}')::date AS day,
-                   sum(m.sales_kobo) AS total, count(*)::int AS orders
-              FROM orders o ${joinOrderMoney('o')}
-             WHERE m.sales_kobo > 0
-               AND o.paid_at >= ((SELECT d FROM today) - ($2::int - 1))::timestamp AT TIME ZONE '${SHOP_TIME_ZONE}'
-               AND o.paid_at <= $1
-             GROUP BY 1
-          )
-     SELECT to_char(days.day, 'YYYY-MM-DD') AS day, coalesce(paid.total, 0)::text AS total,
-            coalesce(paid.orders, 0)::int AS orders
-       FROM days LEFT JOIN paid ON paid.day = days.day ORDER BY days.day`,
-    [now, days],
-  );
-  return rows.map((row) => ({ date: row.day, totalKobo: Number(row.total), orders: row.orders }));
+  // The days are the shop's own (Lagos), counted back from `now`'s, each with its sales or none.
+  const zone = pg.lit(SHOP_TIME_ZONE);
+  const { rows } = await pg<{ day: string; total: number; orders: number }>`
+    WITH today AS (SELECT (${now}::timestamptz AT TIME ZONE ${zone})::date AS d),
+         days AS (
+           SELECT generate_series(d - (${days}::int - 1), d, interval '1 day')::date AS day FROM today
+         ),
+         paid AS (
+           SELECT (o.paid_at AT TIME ZONE ${zone})::date AS day,
+                  sum(m.sales_kobo) AS total, count(*)::int AS orders
+             FROM orders o JOIN order_money m ON m.order_id = o.id
+            WHERE m.sales_kobo > 0
+              AND o.paid_at >= ((SELECT d FROM today) - (${days}::int - 1))::timestamp AT TIME ZONE ${zone}
+              AND o.paid_at <= ${now}
+            GROUP BY 1
+         )
+    SELECT to_char(days.day, 'YYYY-MM-DD') AS day, coalesce(paid.total, 0) AS total,
+           coalesce(paid.orders, 0)::int AS orders
+      FROM days LEFT JOIN paid ON paid.day = days.day ORDER BY days.day`.execute(queries(sql));
+  return rows.map((row) => ({ date: row.day, totalKobo: row.total, orders: row.orders }));
 }
 
 /**
@@ -386,8 +462,8 @@ export async function salesByLagosDay(
  */
 export async function bookFigures(
   sql: SqlRunner,
-  from: string,
-  to: string,
+  from: Date,
+  to: Date,
 ): Promise<{
   charges: number;
   chargedKobo: number;
@@ -396,22 +472,29 @@ export async function bookFigures(
   refunds: number;
   refundedKobo: number;
 }> {
-  const [row] = await sql.query<Record<string, string | number>>(
-    `SELECT (count(*) FILTER (WHERE kind = 'charge'))::int AS charges,
-            coalesce(sum(amount_kobo) FILTER (WHERE kind = 'charge'), 0)::text AS charged,
-            (count(*) FILTER (WHERE kind = 'offline_payment'))::int AS offline_payments,
-            coalesce(sum(amount_kobo) FILTER (WHERE kind = 'offline_payment'), 0)::text AS offline,
-            (count(*) FILTER (WHERE kind IN ('refund_processed', 'offline_refund')))::int AS refunds,
-            coalesce(sum(amount_kobo) FILTER (WHERE kind IN ('refund_processed', 'offline_refund')), 0)::text AS refunded
-       FROM ledger_entries WHERE created_at >= $1 AND created_at < $2`,
-    [from, to],
-  );
+  const refunded: LedgerKind[] = ['refund_processed', 'offline_refund'];
+  const row = await queries(sql)
+    .selectFrom('ledger_entries as r')
+    .select((eb) => {
+      const count = (kinds: LedgerKind[]) => eb.fn.countAll<number>().filterWhere('r.kind', 'in', kinds);
+      return [
+        count(['charge']).as('charges'),
+        sumOfKinds(eb, ['charge']).as('charged'),
+        count(['offline_payment']).as('offline_payments'),
+        sumOfKinds(eb, ['offline_payment']).as('offline'),
+        count(refunded).as('refunds'),
+        sumOfKinds(eb, refunded).as('refunded'),
+      ];
+    })
+    .where('r.created_at', '>=', from)
+    .where('r.created_at', '<', to)
+    .executeTakeFirst();
   return {
-    charges: Number(row?.charges ?? 0),
-    chargedKobo: Number(row?.charged ?? 0),
-    offlinePayments: Number(row?.offline_payments ?? 0),
-    offlineKobo: Number(row?.offline ?? 0),
-    refunds: Number(row?.refunds ?? 0),
-    refundedKobo: Number(row?.refunded ?? 0),
+    charges: row?.charges ?? 0,
+    chargedKobo: row?.charged ?? 0,
+    offlinePayments: row?.offline_payments ?? 0,
+    offlineKobo: row?.offline ?? 0,
+    refunds: row?.refunds ?? 0,
+    refundedKobo: row?.refunded ?? 0,
   };
 }

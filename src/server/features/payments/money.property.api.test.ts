@@ -13,6 +13,7 @@ import {
 import { placeOrder } from '../../../../tests/factories/orders';
 import { type FakePaystack, paystackEnv, startFakePaystack } from '../../../../tests/setup/fake-paystack';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { queries } from '../../platform/db/queries';
 import { expireUnpaidOrders } from '../orders/cancel-order';
 import { REVIVED_NOTE } from './charges';
 import { recheckPendingPayments } from './payments';
@@ -261,11 +262,12 @@ async function perform(world: World, command: Command, log: string[]): Promise<s
       }
       if (answer.status === 201) {
         const id = (answer.body as { orderId: string }).orderId;
-        const [row] = await t.database.sql.query<{ total: string | number }>(
-          'SELECT total_amount_kobo AS total FROM orders WHERE id = $1',
-          [id],
-        );
-        world.orders.push({ id, shopper, totalKobo: Number(row!.total) });
+        const row = await queries(t.database.sql)
+          .selectFrom('orders')
+          .select('total_amount_kobo')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        world.orders.push({ id, shopper, totalKobo: row.total_amount_kobo });
         return `${outcome} order #${world.orders.length - 1}`;
       }
       return outcome;

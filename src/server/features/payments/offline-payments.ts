@@ -1,8 +1,10 @@
-import type { PaymentStatus } from '#shared/constants';
+import { sql as pg } from 'kysely';
+import type { OrderStatus, PaymentStatus } from '#shared/constants';
 import { formatNaira } from '#shared/money';
 import { OFFLINE_METHOD_LABELS, type OfflinePayment } from '#shared/schemas/money';
 import type { Actor, AppDeps } from '../../context';
 import { announce } from '../../platform/db/announce';
+import { queries } from '../../platform/db/queries';
 import { conflict, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 import { queueOrderEmail } from '../orders/order-emails';
@@ -33,13 +35,14 @@ export async function recordOfflinePayment(
   input: OfflinePayment,
 ): Promise<{ paymentStatus: PaymentStatus }> {
   return deps.database.transaction(async (sql) => {
-    const [order] = await sql.query<{
-      user_id: string | null;
-      status: string;
-      total_amount_kobo: string | number;
-    }>('SELECT user_id, status, total_amount_kobo FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
+    const order = await queries(sql)
+      .selectFrom('orders')
+      .select(['user_id', 'status', 'total_amount_kobo'])
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!order) throw notFound('Order not found');
-    const total = Number(order.total_amount_kobo);
+    const total = order.total_amount_kobo;
     if ((await readOrderMoney(sql, orderId)).appliedKobo > 0) {
       throw conflict('order_already_paid', 'This order has already been paid.');
     }
@@ -65,19 +68,23 @@ export async function recordOfflinePayment(
       reference: input.reference ?? null,
       note: input.note ?? null,
     });
-    const [changed] = await sql.query<{ status: string }>(
-      `UPDATE orders SET status = CASE WHEN status = 'pending' THEN 'processing' ELSE status END,
-              payment_method = $2, updated_at = now()
-        WHERE id = $1 RETURNING status`,
-      [orderId, OFFLINE_METHOD_LABELS[input.method]],
-    );
+    const changed = await queries(sql)
+      .updateTable('orders')
+      .set({
+        status: pg<OrderStatus>`CASE WHEN status = 'pending' THEN 'processing' ELSE status END`,
+        payment_method: OFFLINE_METHOD_LABELS[input.method],
+        updated_at: pg<Date>`now()`,
+      })
+      .where('id', '=', orderId)
+      .returning('status')
+      .executeTakeFirstOrThrow();
     const paymentStatus = await refreshPaymentStatus(sql, orderId);
     await recordAudit(sql, actor, {
       action: 'offline_payment',
       entityType: 'payment',
       entityId: orderId,
       before: { status: order.status, paymentStatus: paymentStatus.before },
-      after: { status: changed!.status, paymentStatus: paymentStatus.after },
+      after: { status: changed.status, paymentStatus: paymentStatus.after },
       details: {
         method: input.method,
         amountKobo: input.amountKobo,
@@ -102,10 +109,12 @@ export async function recordOfflineRefund(
   input: OfflinePayment,
 ): Promise<{ paymentStatus: PaymentStatus }> {
   return deps.database.transaction(async (sql) => {
-    const [order] = await sql.query<{ user_id: string | null }>(
-      'SELECT user_id FROM orders WHERE id = $1 FOR UPDATE',
-      [orderId],
-    );
+    const order = await queries(sql)
+      .selectFrom('orders')
+      .select('user_id')
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!order) throw notFound('Order not found');
     const left = offlineKeptKobo(await listLedgerEntries(sql, orderId));
     if (left <= 0) {

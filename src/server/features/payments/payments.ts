@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { sql as pg } from 'kysely';
 import { LIMITS } from '#shared/constants';
 import { formatNaira } from '#shared/money';
 import type { InitializePaymentResponse, VerifyPaymentResponse } from '#shared/schemas/payments';
 import { type Actor, type AppDeps, defineJob, type SessionUser, systemActor } from '../../context';
 import { announce, type Change } from '../../platform/db/announce';
+import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { Json } from '../../platform/db/types';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import {
   initializeTransaction,
@@ -21,14 +25,16 @@ const SECOND_PAYMENT_MESSAGE =
 const PENDING_MESSAGE =
   'Paystack is still confirming your payment. This page updates by itself once it is done; there is no need to pay again.';
 
-export type TransactionRow = {
-  order_id: string;
-  user_id: string | null;
-  reference: string;
-  amount_kobo: number;
-  currency: string;
-  status: string;
-};
+/** Our transactions `pt`, each with its order's owner: what confirming one with Paystack needs. */
+export const transactionRows = (sql: SqlRunner) =>
+  queries(sql)
+    .selectFrom('payment_transactions as pt')
+    .innerJoin('orders as o', 'o.id', 'pt.order_id')
+    .select(['pt.order_id', 'o.user_id', 'pt.reference', 'pt.amount_kobo', 'pt.currency', 'pt.status']);
+
+export type TransactionRow = Awaited<
+  ReturnType<ReturnType<typeof transactionRows>['executeTakeFirstOrThrow']>
+>;
 
 function providerError(error: unknown): never {
   if (error instanceof PaystackError) {
@@ -49,22 +55,16 @@ export async function initializePayment(
   now: Date = new Date(),
 ): Promise<InitializePaymentResponse> {
   const sql = deps.database.sql;
-  const [order] = await sql.query<{
-    id: string;
-    email: string;
-    status: string;
-    payment_status: string;
-    total_amount_kobo: number;
-    created_at: Date | string;
-  }>(
-    `SELECT id, email, status, payment_status, total_amount_kobo, created_at
-       FROM orders WHERE id = $1 AND user_id = $2`,
-    [orderId, user.id],
-  );
+  const order = await queries(sql)
+    .selectFrom('orders')
+    .select(['id', 'email', 'status', 'payment_status', 'total_amount_kobo', 'created_at'])
+    .where('id', '=', orderId)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
   if (!order) throw notFound('Order not found');
   if (order.payment_status === 'paid')
     throw conflict('order_already_paid', 'This order has already been paid.');
-  const expiresAt = new Date(order.created_at).getTime() + LIMITS.unpaidOrderMinutes * 60_000;
+  const expiresAt = order.created_at.getTime() + LIMITS.unpaidOrderMinutes * 60_000;
   if (order.status !== 'pending' || order.payment_status !== 'pending' || now.getTime() >= expiresAt) {
     throw conflict(
       'order_not_payable',
@@ -72,19 +72,24 @@ export async function initializePayment(
     );
   }
   const gateway = paymentGateway(deps);
-  const amountKobo = Number(order.total_amount_kobo);
+  const amountKobo = order.total_amount_kobo;
   const email = order.email || user.email;
   // The order id and the time (plus a little randomness so two clicks in one millisecond differ).
   const reference = `${order.id}-${now.getTime()}-${randomBytes(2).toString('hex')}`;
   // Recorded before the call, so a webhook that beats the answer still finds its transaction.
   await deps.database.transaction(async (tx) => {
-    const [row] = await tx.query<{ id: string }>(
-      `INSERT INTO payment_transactions (order_id, reference, amount_kobo, currency, status)
-       VALUES ($1, $2, $3, $4, 'initialized')
-       RETURNING id`,
-      [order.id, reference, amountKobo, CURRENCY],
-    );
-    await announce(tx, paymentChange(row!.id, order.id, user.id, 'initialized'));
+    const row = await queries(tx)
+      .insertInto('payment_transactions')
+      .values({
+        order_id: order.id,
+        reference,
+        amount_kobo: amountKobo,
+        currency: CURRENCY,
+        status: 'initialized',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await announce(tx, paymentChange(row.id, order.id, user.id, 'initialized'));
   });
   const result = await initializeTransaction(gateway, {
     email,
@@ -94,10 +99,11 @@ export async function initializePayment(
     callbackUrl: `${deps.env.publicUrl}/payment/${order.id}`,
     metadata: { order_id: order.id },
   }).catch(providerError);
-  await sql.query('UPDATE payment_transactions SET access_code = $2 WHERE reference = $1', [
-    reference,
-    result.accessCode,
-  ]);
+  await queries(sql)
+    .updateTable('payment_transactions')
+    .set({ access_code: result.accessCode })
+    .where('reference', '=', reference)
+    .execute();
   return {
     reference,
     accessCode: result.accessCode,
@@ -129,7 +135,7 @@ export function paystackState(status: string): 'success' | 'final' | 'pending' {
 }
 
 /** The next check of a pending payment: 30 s after the first, twice as long each time, at most 6 hours. */
-const NEXT_PAYMENT_CHECK = `now() + least(interval '30 seconds' * power(2, least(checks, 12)), interval '6 hours')`;
+const NEXT_PAYMENT_CHECK = pg<Date>`now() + least(interval '30 seconds' * power(2, least(checks, 12)), interval '6 hours')`;
 
 export type ConfirmOutcome = 'paid' | 'not_paid' | 'pending' | 'refunding' | 'second_payment';
 
@@ -155,22 +161,36 @@ export async function confirmPayment(
   const result: VerifyResult = await verifyTransaction(gateway, transaction.reference).catch(providerError);
   const orderId = transaction.order_id;
   const state = paystackState(result.status);
-  const raw = JSON.stringify(result.raw);
+  const raw = pg<Json>`${JSON.stringify(result.raw)}::jsonb`;
 
   if (state !== 'success') {
     const pending = state === 'pending';
     await deps.database.transaction(async (sql) => {
-      const [payment] = await sql.query<{ id: string }>(
-        pending
-          ? `UPDATE payment_transactions
-                SET status = 'pending', provider_status = $2, provider_response = $3, checks = checks + 1,
-                    last_checked_at = now(), next_check_at = ${NEXT_PAYMENT_CHECK}
-              WHERE reference = $1 AND status IN ('initialized', 'pending') RETURNING id`
-          : `UPDATE payment_transactions SET status = $2, provider_status = $2, provider_response = $3,
-                    next_check_at = NULL
-              WHERE reference = $1 AND status IN ('initialized', 'pending') RETURNING id`,
-        [transaction.reference, result.status.slice(0, 50), raw],
-      );
+      const status = result.status.slice(0, 50);
+      const payment = await queries(sql)
+        .updateTable('payment_transactions')
+        .set((eb) =>
+          pending
+            ? {
+                status: 'pending',
+                provider_status: status,
+                provider_response: raw,
+                checks: eb('checks', '+', 1),
+                last_checked_at: pg<Date>`now()`,
+                next_check_at: NEXT_PAYMENT_CHECK,
+              }
+            : {
+                // Final (paystackState): failed, abandoned or reversed, kept as Paystack says it.
+                status: status as 'failed' | 'abandoned' | 'reversed',
+                provider_status: status,
+                provider_response: raw,
+                next_check_at: null,
+              },
+        )
+        .where('reference', '=', transaction.reference)
+        .where('status', 'in', ['initialized', 'pending'])
+        .returning('id')
+        .executeTakeFirst();
       if (payment) {
         await announce(
           sql,
@@ -194,7 +214,7 @@ export async function confirmPayment(
 
   const applied = await applyCharge(deps, actor, {
     orderId,
-    expected: { amountKobo: Number(transaction.amount_kobo), currency: transaction.currency },
+    expected: { amountKobo: transaction.amount_kobo, currency: transaction.currency },
     charge: {
       reference: transaction.reference,
       amountKobo: result.amountKobo,
@@ -240,13 +260,7 @@ export async function confirmPayment(
 
 /** A transaction we recorded, with its order's owner. */
 export async function findTransaction(deps: AppDeps, reference: string): Promise<TransactionRow | undefined> {
-  const [row] = await deps.database.sql.query<TransactionRow>(
-    `SELECT pt.order_id, o.user_id, pt.reference, pt.amount_kobo, pt.currency, pt.status
-       FROM payment_transactions pt JOIN orders o ON o.id = pt.order_id
-      WHERE pt.reference = $1`,
-    [reference],
-  );
-  return row;
+  return transactionRows(deps.database.sql).where('pt.reference', '=', reference).executeTakeFirst();
 }
 
 /** The payment page's check after the pop-up reports success (spec: verify-payment). */
@@ -285,12 +299,18 @@ export async function receiveWebhookEvent(deps: AppDeps, event: WebhookEvent): P
   const reference = typeof given === 'string' ? given.slice(0, 200) : null;
   const handled = name === 'charge.success' || isRefund;
   return deps.database.transaction(async (sql) => {
-    const [row] = await sql.query<{ id: string }>(
-      `INSERT INTO payment_events (event, reference, payload, status) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [name, reference, JSON.stringify(event), handled ? 'received' : 'ignored'],
-    );
-    if (handled) await deps.jobs.enqueue(sql, processPaymentEventJob, { eventId: row!.id });
-    return { id: row!.id };
+    const row = await queries(sql)
+      .insertInto('payment_events')
+      .values({
+        event: name,
+        reference,
+        payload: pg<Json>`${JSON.stringify(event)}::jsonb`,
+        status: handled ? 'received' : 'ignored',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (handled) await deps.jobs.enqueue(sql, processPaymentEventJob, { eventId: row.id });
+    return { id: row.id };
   });
 }
 
@@ -373,51 +393,64 @@ export const processPaymentEventJob = defineJob<{ eventId: string }>({
   retryLimit: 6,
   retryDelaySeconds: 15,
   async run({ eventId }, { deps, isLastAttempt }) {
-    const sql = deps.database.sql;
-    const [stored] = await sql.query<{ payload: WebhookEvent | string }>(
-      `UPDATE payment_events SET attempts = attempts + 1 WHERE id = $1 AND status = 'received' RETURNING payload`,
-      [eventId],
-    );
+    const db = queries(deps.database.sql);
+    const stored = await db
+      .updateTable('payment_events')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', eventId)
+      .where('status', '=', 'received')
+      .returning('payload')
+      .executeTakeFirst();
     if (!stored) return;
-    const event =
-      typeof stored.payload === 'string' ? (JSON.parse(stored.payload) as WebhookEvent) : stored.payload;
+    // Stored by receiveWebhookEvent, as Paystack sent it.
+    const event = stored.payload as WebhookEvent;
     try {
       const outcome = REFUND_EVENTS.has(String(event.event))
         ? await handleRefundEvent(deps, event as RefundEvent)
         : await handleChargeSuccess(deps, event);
-      await sql.query(
-        `UPDATE payment_events SET status = $2, error = $3, processed_at = now() WHERE id = $1`,
-        [eventId, EVENT_STATUS[outcome], EVENT_STATUS[outcome] === 'processed' ? null : outcome],
-      );
+      await db
+        .updateTable('payment_events')
+        .set({
+          status: EVENT_STATUS[outcome],
+          error: EVENT_STATUS[outcome] === 'processed' ? null : outcome,
+          processed_at: pg<Date>`now()`,
+        })
+        .where('id', '=', eventId)
+        .execute();
     } catch (error) {
       if (error instanceof PaymentStillPending) {
         // Not a failure: the payment is on its way. The event is looked at again later, a minute
         // after the first time and twice as long each time (at most an hour), for as long as
         // Paystack says pending; meanwhile the pending-payment checks follow the transaction too.
         await deps.database.transaction(async (tx) => {
-          const [event] = await tx.query<{ attempts: number }>(
-            `UPDATE payment_events SET status = 'received', error = $2 WHERE id = $1 RETURNING attempts`,
-            [eventId, error.message.slice(0, 1000)],
-          );
+          const event = await queries(tx)
+            .updateTable('payment_events')
+            .set({ status: 'received', error: error.message.slice(0, 1000) })
+            .where('id', '=', eventId)
+            .returning('attempts')
+            .executeTakeFirst();
           const wait = Math.min(60 * 2 ** Math.max(0, (event?.attempts ?? 1) - 1), 3600);
           await deps.jobs.enqueue(tx, processPaymentEventJob, { eventId }, { startAfterSeconds: wait });
         });
         return;
       }
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      await sql.query(`UPDATE payment_events SET status = $2, error = $3 WHERE id = $1`, [
-        eventId,
-        isLastAttempt ? 'failed' : 'received',
-        reason,
-      ]);
+      await db
+        .updateTable('payment_events')
+        .set({ status: isLastAttempt ? 'failed' : 'received', error: reason })
+        .where('id', '=', eventId)
+        .execute();
       throw error;
     }
   },
   // An admin's retry (Settings → Emails, background work that failed): the event is taken again.
   async beforeRetry(sql, { eventId }) {
-    await sql.query(`UPDATE payment_events SET status = 'received' WHERE id = $1 AND status = 'failed'`, [
-      eventId,
-    ]);
+    await queries(sql)
+      .updateTable('payment_events')
+      .set({ status: 'received' })
+      .where('id', '=', eventId)
+      .where('status', '=', 'failed')
+      .execute();
   },
 });
 
@@ -430,24 +463,28 @@ export async function recheckPendingPayments(
   options: { limit?: number } = {},
 ): Promise<{ checked: number; failures: number }> {
   if (!deps.payments) return { checked: 0, failures: 0 };
-  const due = await deps.database.sql.query<TransactionRow>(
-    `SELECT pt.order_id, o.user_id, pt.reference, pt.amount_kobo, pt.currency, pt.status
-       FROM payment_transactions pt JOIN orders o ON o.id = pt.order_id
-      WHERE pt.status = 'pending' AND pt.next_check_at <= now()
-      ORDER BY pt.next_check_at LIMIT $1`,
-    [options.limit ?? 50],
-  );
+  const due = await transactionRows(deps.database.sql)
+    .where('pt.status', '=', 'pending')
+    .where('pt.next_check_at', '<=', pg<Date>`now()`)
+    .orderBy('pt.next_check_at')
+    .limit(options.limit ?? 50)
+    .execute();
   let failures = 0;
   for (const transaction of due) {
     try {
       await confirmPayment(deps, systemActor('payment-check'), transaction);
     } catch (error) {
       failures += 1;
-      await deps.database.sql.query(
-        `UPDATE payment_transactions SET checks = checks + 1, last_checked_at = now(), next_check_at = ${NEXT_PAYMENT_CHECK}
-          WHERE reference = $1 AND status = 'pending'`,
-        [transaction.reference],
-      );
+      await queries(deps.database.sql)
+        .updateTable('payment_transactions')
+        .set((eb) => ({
+          checks: eb('checks', '+', 1),
+          last_checked_at: pg<Date>`now()`,
+          next_check_at: NEXT_PAYMENT_CHECK,
+        }))
+        .where('reference', '=', transaction.reference)
+        .where('status', '=', 'pending')
+        .execute();
       deps.logger.warn(
         { reference: transaction.reference, err: error },
         'a pending payment could not be checked',

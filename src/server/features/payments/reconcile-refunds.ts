@@ -1,4 +1,6 @@
+import { sql as pg } from 'kysely';
 import { type AppDeps, defineJob, systemActor } from '../../context';
+import { queries } from '../../platform/db/queries';
 import { refundUnattendedCharges } from './automatic-refunds';
 import { checkRefund } from './refund-lifecycle';
 
@@ -15,11 +17,14 @@ export async function reconcileRefunds(
   options: { limit?: number } = {},
 ): Promise<{ checked: number; failures: number }> {
   if (!deps.payments) return { checked: 0, failures: 0 };
-  const due = await deps.database.sql.query<{ id: string }>(
-    `SELECT id FROM refunds WHERE status = 'pending' AND next_check_at <= now()
-      ORDER BY next_check_at LIMIT $1`,
-    [options.limit ?? 50],
-  );
+  const due = await queries(deps.database.sql)
+    .selectFrom('refunds')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_check_at', '<=', pg<Date>`now()`)
+    .orderBy('next_check_at')
+    .limit(options.limit ?? 50)
+    .execute();
   let failures = 0;
   for (const { id } of due) {
     try {
@@ -59,10 +64,13 @@ export async function handleRefundEvent(
   const reference =
     typeof event.data?.transaction_reference === 'string' ? event.data.transaction_reference : '';
   const open = reference
-    ? await deps.database.sql.query<{ id: string }>(
-        `SELECT id FROM refunds WHERE reference = $1 AND status = 'pending' ORDER BY created_at`,
-        [reference],
-      )
+    ? await queries(deps.database.sql)
+        .selectFrom('refunds')
+        .select('id')
+        .where('reference', '=', reference)
+        .where('status', '=', 'pending')
+        .orderBy('created_at')
+        .execute()
     : [];
   if (open.length === 0) return 'unknown_reference';
   for (const { id } of open) await checkRefund(deps, systemActor('payment-webhook'), id);

@@ -1,20 +1,24 @@
+import { sql as pg, type Selectable } from 'kysely';
 import { formatNaira } from '#shared/money';
 import type { ReconciliationItem, ReconciliationRun, ReconciliationSummary } from '#shared/schemas/money';
 import { type Actor, type AppDeps, defineJob, systemActor } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { DB, Json } from '../../platform/db/types';
+import { iso, isoOrNull } from '../../platform/db/values';
 import { notFound } from '../../platform/errors';
 import { type ListedTransaction, listTransactions } from '../../platform/paystack/client';
 import { paymentGateway } from '../../platform/paystack/gateway';
 import { actorName } from '../audit/actor-names';
 import { actorLabel, recordAudit } from '../audit/record-audit';
 import { applyUnknownCharge } from './charges';
-import { bookFigures, findCharge } from './ledger';
+import { bookFigures, findCharge, NO_REFUNDS, refundsOfCharges } from './ledger';
 import {
   type ConfirmOutcome,
   confirmPayment,
   findTransaction,
   paystackState,
-  type TransactionRow,
+  transactionRows,
 } from './payments';
 
 /**
@@ -107,35 +111,28 @@ async function reconcileCharge(
 }
 
 /** The book's charges of the period that are unmatched or whose amount differed, with what was done. */
-async function bookExceptions(sql: SqlRunner, from: string, to: string): Promise<ReconciliationItem[]> {
-  const rows = await sql.query<{
-    reference: string;
-    order_id: string | null;
-    amount_kobo: string | number;
-    currency: string;
-    disposition: 'unmatched' | 'amount_mismatch';
-    reason: string | null;
-    refunded: string | number;
-    pending: string | number;
-  }>(
-    `SELECT c.reference, c.order_id, c.amount_kobo, c.currency, c.disposition, c.reason,
-            coalesce(sum(r.amount_kobo) FILTER (WHERE r.kind = 'refund_processed'), 0) AS refunded,
-            coalesce(sum(r.amount_kobo) FILTER (WHERE r.kind = 'refund_requested'), 0)
-              - coalesce(sum(r.amount_kobo) FILTER (WHERE r.kind IN ('refund_processed', 'refund_failed')), 0) AS pending
-       FROM ledger_entries c
-       LEFT JOIN ledger_entries r ON r.reference = c.reference AND r.refund_id IS NOT NULL
-      WHERE c.kind = 'charge' AND c.disposition IN ('unmatched', 'amount_mismatch')
-        AND c.created_at >= $1 AND c.created_at < $2
-      GROUP BY c.id
-      ORDER BY c.seq`,
-    [from, to],
+async function bookExceptions(sql: SqlRunner, from: Date, to: Date): Promise<ReconciliationItem[]> {
+  const charges = await queries(sql)
+    .selectFrom('ledger_entries')
+    .select(['reference', 'order_id', 'amount_kobo', 'currency', 'disposition', 'reason'])
+    .where('kind', '=', 'charge')
+    .where('disposition', 'in', ['unmatched', 'amount_mismatch'])
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .orderBy('seq')
+    .$narrowType<{ reference: string }>()
+    .execute();
+  const refunds = await refundsOfCharges(
+    sql,
+    charges.map((charge) => charge.reference),
   );
-  return rows.map((row) => {
-    const amount = Number(row.amount_kobo);
+  return charges.map((row) => {
+    const amount = row.amount_kobo;
+    const { refundedKobo, pendingKobo } = refunds.get(row.reference) ?? NO_REFUNDS;
     const state =
-      Number(row.refunded) >= amount
+      refundedKobo >= amount
         ? 'Refunded in full automatically.'
-        : Number(row.pending) > 0
+        : pendingKobo > 0
           ? 'Refund pending at Paystack.'
           : 'Refund due: retry it from the order.';
     return {
@@ -150,44 +147,36 @@ async function bookExceptions(sql: SqlRunner, from: string, to: string): Promise
   });
 }
 
-type RunRow = {
-  id: string;
-  period_start: Date | string;
-  period_end: Date | string;
-  status: ReconciliationRun['status'];
-  requested_by: string;
-  summary: ReconciliationSummary | Record<string, never> | string;
-  items: ReconciliationItem[] | string;
-  error: string | null;
-  created_at: Date | string;
-  finished_at: Date | string | null;
-};
-
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+type RunRow = Selectable<DB['reconciliation_runs']>;
 
 function toRun(row: RunRow): ReconciliationRun {
-  const summary = parsed(row.summary);
+  // Written by runReconciliation: the summary once the run is done ({} until then), and its items.
+  const summary = row.summary as ReconciliationSummary | Record<string, never>;
   return {
     id: row.id,
-    periodStart: new Date(row.period_start).toISOString(),
-    periodEnd: new Date(row.period_end).toISOString(),
+    periodStart: iso(row.period_start),
+    periodEnd: iso(row.period_end),
     status: row.status,
     requestedBy:
       row.requested_by === 'system:reconciliation'
         ? 'Daily run (automatic)'
         : (actorName(row.requested_by) ?? 'Unknown'),
     summary: 'providerCharges' in summary ? (summary as ReconciliationSummary) : null,
-    items: parsed(row.items),
+    items: row.items as ReconciliationItem[],
     error: row.error,
-    createdAt: new Date(row.created_at).toISOString(),
-    finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+    createdAt: iso(row.created_at),
+    finishedAt: isoOrNull(row.finished_at),
   };
 }
+
+/** One run, or undefined. */
+const readRun = (sql: SqlRunner, runId: string) =>
+  queries(sql).selectFrom('reconciliation_runs').selectAll().where('id', '=', runId).executeTakeFirst();
 
 /** Does one run's work: Paystack's list, the local transactions not final, the figures. */
 export async function runReconciliation(deps: AppDeps, runId: string): Promise<ReconciliationRun> {
   const sql = deps.database.sql;
-  const [run] = await sql.query<RunRow>('SELECT * FROM reconciliation_runs WHERE id = $1', [runId]);
+  const run = await readRun(sql, runId);
   if (!run) throw notFound('Reconciliation not found');
   if (run.status !== 'running') return toRun(run);
   const actor = systemActor('reconciliation');
@@ -235,14 +224,19 @@ export async function runReconciliation(deps: AppDeps, runId: string): Promise<R
 
     // Ours, of the period, never final (Paystack's list may lag, a webhook may be lost), and any
     // still pending whenever it started.
-    const open = await sql.query<TransactionRow>(
-      `SELECT pt.order_id, o.user_id, pt.reference, pt.amount_kobo, pt.currency, pt.status
-         FROM payment_transactions pt JOIN orders o ON o.id = pt.order_id
-        WHERE pt.status = 'pending'
-           OR (pt.status = 'initialized' AND pt.created_at >= $1 AND pt.created_at < $2)
-        ORDER BY pt.created_at`,
-      [from.toISOString(), to.toISOString()],
-    );
+    const open = await transactionRows(sql)
+      .where((eb) =>
+        eb.or([
+          eb('pt.status', '=', 'pending'),
+          eb.and([
+            eb('pt.status', '=', 'initialized'),
+            eb('pt.created_at', '>=', from),
+            eb('pt.created_at', '<', to),
+          ]),
+        ]),
+      )
+      .orderBy('pt.created_at')
+      .execute();
     for (const transaction of open) {
       if (seen.has(transaction.reference)) continue;
       verified += 1;
@@ -253,17 +247,17 @@ export async function runReconciliation(deps: AppDeps, runId: string): Promise<R
         kind: confirmed.outcome === 'pending' ? 'pending' : 'recovered',
         reference: transaction.reference,
         orderId: transaction.order_id,
-        amountKobo: charge?.amountKobo ?? Number(transaction.amount_kobo),
+        amountKobo: charge?.amountKobo ?? transaction.amount_kobo,
         currency: charge?.currency ?? transaction.currency,
         action: actionOf(confirmed.outcome, charge?.reason ?? null),
       });
     }
 
     const known = new Set(items.map((item) => item.reference));
-    for (const item of await bookExceptions(sql, from.toISOString(), to.toISOString())) {
+    for (const item of await bookExceptions(sql, from, to)) {
       if (!known.has(item.reference)) items.push(item);
     }
-    const book = await bookFigures(sql, from.toISOString(), to.toISOString());
+    const book = await bookFigures(sql, from, to);
     const summary: ReconciliationSummary = {
       providerCharges,
       providerChargedKobo,
@@ -271,20 +265,28 @@ export async function runReconciliation(deps: AppDeps, runId: string): Promise<R
       netKobo: book.chargedKobo + book.offlineKobo - book.refundedKobo,
       verified,
     };
-    const [done] = await sql.query<RunRow>(
-      `UPDATE reconciliation_runs SET status = 'done', summary = $2, items = $3, finished_at = now()
-        WHERE id = $1 RETURNING *`,
-      [runId, JSON.stringify(summary), JSON.stringify(items)],
-    );
-    return toRun(done!);
+    const done = await queries(sql)
+      .updateTable('reconciliation_runs')
+      .set({
+        status: 'done',
+        summary: pg<Json>`${JSON.stringify(summary)}::jsonb`,
+        items: pg<Json>`${JSON.stringify(items)}::jsonb`,
+        finished_at: pg<Date>`now()`,
+      })
+      .where('id', '=', runId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toRun(done);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     deps.logger.warn({ runId, err: error }, 'reconciliation with Paystack failed');
-    const [failed] = await sql.query<RunRow>(
-      `UPDATE reconciliation_runs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 RETURNING *`,
-      [runId, message.slice(0, 1000)],
-    );
-    return toRun(failed!);
+    const failed = await queries(sql)
+      .updateTable('reconciliation_runs')
+      .set({ status: 'failed', error: message.slice(0, 1000), finished_at: pg<Date>`now()` })
+      .where('id', '=', runId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toRun(failed);
   }
 }
 
@@ -296,41 +298,43 @@ export async function startReconciliation(
 ): Promise<ReconciliationRun> {
   paymentGateway(deps);
   return deps.database.transaction(async (sql) => {
-    const [run] = await sql.query<RunRow>(
-      `INSERT INTO reconciliation_runs (period_start, period_end, requested_by, actor_id)
-       VALUES ($1, $2, $3, $4) RETURNING *`,
-      [
-        period.from.toISOString(),
-        period.to.toISOString(),
-        actorLabel(actor),
-        actor.kind === 'user' ? actor.id : null,
-      ],
-    );
+    const run = await queries(sql)
+      .insertInto('reconciliation_runs')
+      .values({
+        period_start: period.from,
+        period_end: period.to,
+        status: 'running',
+        requested_by: actorLabel(actor),
+        actor_id: actor.kind === 'user' ? actor.id : null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await recordAudit(sql, actor, {
       action: 'reconciliation_started',
       entityType: 'payment',
-      entityId: run!.id,
+      entityId: run.id,
       orderId: null,
       details: { from: period.from.toISOString(), to: period.to.toISOString() },
     });
-    await deps.jobs.enqueue(sql, reconcilePaymentsJob, { runId: run!.id });
-    return toRun(run!);
+    await deps.jobs.enqueue(sql, reconcilePaymentsJob, { runId: run.id });
+    return toRun(run);
   });
 }
 
 /** The latest runs, newest first. */
 export async function listReconciliations(deps: AppDeps, limit = 20): Promise<ReconciliationRun[]> {
-  const rows = await deps.database.sql.query<RunRow>(
-    'SELECT * FROM reconciliation_runs ORDER BY created_at DESC, id DESC LIMIT $1',
-    [limit],
-  );
+  const rows = await queries(deps.database.sql)
+    .selectFrom('reconciliation_runs')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map(toRun);
 }
 
 export async function getReconciliation(deps: AppDeps, runId: string): Promise<ReconciliationRun> {
-  const [row] = await deps.database.sql.query<RunRow>('SELECT * FROM reconciliation_runs WHERE id = $1', [
-    runId,
-  ]);
+  const row = await readRun(deps.database.sql, runId);
   if (!row) throw notFound('Reconciliation not found');
   return toRun(row);
 }

@@ -1,3 +1,4 @@
+import { sql as pg, type Selectable } from 'kysely';
 import type { PaymentStatus } from '#shared/constants';
 import { formatNaira } from '#shared/money';
 import type { RefundStatus } from '#shared/schemas/admin-orders';
@@ -5,6 +6,8 @@ import type { Disposition } from '#shared/schemas/money';
 import type { Actor, AppDeps } from '../../context';
 import { announce } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { DB } from '../../platform/db/types';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import {
   fetchRefund,
@@ -46,24 +49,14 @@ import { findCharge, recordLedgerEntry, refreshPaymentStatus, refundableOfCharge
  */
 export type RefundKind = 'admin' | 'order_cancelled' | Exclude<Disposition, 'applied' | 'unmatched'>;
 
-export type RefundRow = {
-  id: string;
-  order_id: string;
-  reference: string;
-  amount_kobo: number | string;
-  kind: RefundKind;
-  reason: string | null;
-  status: RefundStatus;
-  provider_refund_id: string | null;
-  actor_label: string;
-  attempts: number;
-  retry_of: string | null;
-};
+export type RefundRow = Selectable<DB['refunds']>;
 
 /** How long a request to Paystack may still be on its way (its timeout is 15 s) before we look. */
-const IN_FLIGHT = "interval '2 minutes'";
+const IN_FLIGHT = pg`interval '2 minutes'`;
+/** When a request sent now is surely no longer on its way. */
+const AFTER_IN_FLIGHT = pg<Date>`now() + ${IN_FLIGHT}`;
 /** The next check: a minute after the first, then twice as long each time, at most six hours. */
-const NEXT_CHECK = `now() + least(interval '1 minute' * power(2, least(checks, 10)), interval '6 hours')`;
+const NEXT_CHECK = pg<Date>`now() + least(interval '1 minute' * power(2, least(checks, 10)), interval '6 hours')`;
 
 export const REFUND_NOT_AT_PROVIDER =
   'Paystack has no record of this refund: it never reached Paystack. No money moved; you can retry it.';
@@ -100,20 +93,22 @@ export async function reserveRefund(
       { refundableKobo: left },
     );
   }
-  const [row] = await sql.query<{ id: string }>(
-    `INSERT INTO refunds (order_id, reference, amount_kobo, kind, reason, actor_id, actor_label, retry_of, next_check_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + ${IN_FLIGHT}) RETURNING id`,
-    [
-      input.orderId,
-      input.reference,
-      amount,
-      input.kind,
-      input.reason ?? null,
-      actor.kind === 'user' ? actor.id : null,
-      actorLabel(actor),
-      input.retryOf ?? null,
-    ],
-  );
+  const row = await queries(sql)
+    .insertInto('refunds')
+    .values({
+      order_id: input.orderId,
+      reference: input.reference,
+      amount_kobo: amount,
+      kind: input.kind,
+      status: 'pending',
+      reason: input.reason ?? null,
+      actor_id: actor.kind === 'user' ? actor.id : null,
+      actor_label: actorLabel(actor),
+      retry_of: input.retryOf ?? null,
+      next_check_at: AFTER_IN_FLIGHT,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await recordLedgerEntry(sql, actor, {
     orderId: input.orderId,
     kind: 'refund_requested',
@@ -121,13 +116,13 @@ export async function reserveRefund(
     currency: charge!.currency,
     disposition: charge!.disposition,
     reference: input.reference,
-    refundId: row!.id,
+    refundId: row.id,
     reason: input.reason ?? null,
   });
   await recordAudit(sql, actor, {
     action: input.retryOf ? 'refund_retried' : 'refund_requested',
     entityType: 'refund',
-    entityId: row!.id,
+    entityId: row.id,
     orderId: input.orderId,
     after: { status: 'pending', amountKobo: amount },
     details: {
@@ -138,7 +133,7 @@ export async function reserveRefund(
       ...(input.retryOf ? { retryOf: input.retryOf } : {}),
     },
   });
-  return { id: row!.id, amountKobo: amount };
+  return { id: row.id, amountKobo: amount };
 }
 
 export type RefundResult = {
@@ -149,20 +144,16 @@ export type RefundResult = {
 };
 
 async function currentResult(sql: SqlRunner, refundId: string): Promise<RefundResult> {
-  const [row] = await sql.query<{
-    id: string;
-    amount_kobo: string | number;
-    status: RefundStatus;
-    payment_status: PaymentStatus;
-  }>(
-    `SELECT r.id, r.amount_kobo, r.status, o.payment_status
-       FROM refunds r JOIN orders o ON o.id = r.order_id WHERE r.id = $1`,
-    [refundId],
-  );
+  const row = await queries(sql)
+    .selectFrom('refunds as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select(['r.id', 'r.amount_kobo', 'r.status', 'o.payment_status'])
+    .where('r.id', '=', refundId)
+    .executeTakeFirst();
   if (!row) throw notFound('Refund not found');
   return {
     id: row.id,
-    amountKobo: Number(row.amount_kobo),
+    amountKobo: row.amount_kobo,
     status: row.status,
     paymentStatus: row.payment_status,
   };
@@ -170,6 +161,15 @@ async function currentResult(sql: SqlRunner, refundId: string): Promise<RefundRe
 
 const refundChange = (orderId: string, userId: string | null, action: string) =>
   ({ table: 'orders', id: orderId, userId, action }) as const;
+
+/** The order's owner, its row locked until the transaction ends: refunds of an order go one at a time. */
+const lockOrder = (sql: SqlRunner, orderId: string) =>
+  queries(sql)
+    .selectFrom('orders')
+    .select('user_id')
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
 
 /**
  * Paystack says the refund is done: marks it processed (once, whoever gets here first: the answer,
@@ -182,18 +182,23 @@ async function settleRefund(
   refund: RefundRow,
   answer: ProviderRefund,
 ): Promise<void> {
-  const amountKobo = Number(refund.amount_kobo);
+  const amountKobo = refund.amount_kobo;
   await deps.database.transaction(async (sql) => {
-    const [order] = await sql.query<{ user_id: string | null }>(
-      'SELECT user_id FROM orders WHERE id = $1 FOR UPDATE',
-      [refund.order_id],
-    );
-    const [done] = await sql.query<{ id: string }>(
-      `UPDATE refunds SET status = 'processed', provider_refund_id = coalesce(provider_refund_id, $2),
-              provider_status = $3, processed_at = now(), next_check_at = NULL, error = NULL
-        WHERE id = $1 AND status = 'pending' RETURNING id`,
-      [refund.id, answer.id, answer.status],
-    );
+    const order = await lockOrder(sql, refund.order_id);
+    const done = await queries(sql)
+      .updateTable('refunds')
+      .set((eb) => ({
+        status: 'processed',
+        provider_refund_id: eb.fn.coalesce('provider_refund_id', eb.val(answer.id)),
+        provider_status: answer.status,
+        processed_at: pg<Date>`now()`,
+        next_check_at: null,
+        error: null,
+      }))
+      .where('id', '=', refund.id)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .executeTakeFirst();
     if (!order || !done) return;
     const charge = await findCharge(sql, refund.reference);
     await recordLedgerEntry(sql, actor, {
@@ -246,25 +251,34 @@ async function failRefund(
   failure: { error: string; answer?: ProviderRefund; onlyIfNeverReceived?: boolean },
 ): Promise<boolean> {
   return deps.database.transaction(async (sql) => {
-    const [order] = await sql.query<{ user_id: string | null }>(
-      'SELECT user_id FROM orders WHERE id = $1 FOR UPDATE',
-      [refund.order_id],
-    );
-    const guard = failure.onlyIfNeverReceived
-      ? `AND provider_refund_id IS NULL AND coalesce(last_attempt_at, created_at) < now() - ${IN_FLIGHT}`
-      : '';
-    const [failed] = await sql.query<{ id: string }>(
-      `UPDATE refunds SET status = 'failed', error = $2, provider_refund_id = coalesce(provider_refund_id, $3),
-              provider_status = coalesce($4, provider_status), processed_at = now(), next_check_at = NULL
-        WHERE id = $1 AND status = 'pending' ${guard} RETURNING id`,
-      [refund.id, failure.error.slice(0, 1000), failure.answer?.id ?? null, failure.answer?.status ?? null],
-    );
+    const order = await lockOrder(sql, refund.order_id);
+    const failed = await queries(sql)
+      .updateTable('refunds')
+      .set((eb) => ({
+        status: 'failed',
+        error: failure.error.slice(0, 1000),
+        provider_refund_id: eb.fn.coalesce('provider_refund_id', eb.val(failure.answer?.id ?? null)),
+        provider_status: eb.fn.coalesce(eb.val(failure.answer?.status ?? null), 'provider_status'),
+        processed_at: pg<Date>`now()`,
+        next_check_at: null,
+      }))
+      .where('id', '=', refund.id)
+      .where('status', '=', 'pending')
+      .$if(failure.onlyIfNeverReceived === true, (update) =>
+        update
+          .where('provider_refund_id', 'is', null)
+          .where((eb) =>
+            eb(eb.fn.coalesce('last_attempt_at', 'created_at'), '<', pg<Date>`now() - ${IN_FLIGHT}`),
+          ),
+      )
+      .returning('id')
+      .executeTakeFirst();
     if (!failed) return false;
     const charge = await findCharge(sql, refund.reference);
     await recordLedgerEntry(sql, actor, {
       orderId: refund.order_id,
       kind: 'refund_failed',
-      amountKobo: Number(refund.amount_kobo),
+      amountKobo: refund.amount_kobo,
       currency: charge?.currency ?? 'NGN',
       disposition: charge?.disposition ?? 'applied',
       reference: refund.reference,
@@ -280,7 +294,7 @@ async function failRefund(
       after: { status: 'failed' },
       details: {
         reference: refund.reference,
-        amountKobo: Number(refund.amount_kobo),
+        amountKobo: refund.amount_kobo,
         error: failure.error,
         requestedBy: refund.actor_label,
       },
@@ -305,17 +319,24 @@ async function applyProviderAnswer(
   } else {
     // pending, processing (or a status Paystack adds later): checked again with back-off.
     await deps.database.transaction(async (sql) => {
-      const [order] = await sql.query<{ user_id: string | null }>(
-        'SELECT user_id FROM orders WHERE id = $1',
-        [refund.order_id],
-      );
-      const [changed] = await sql.query<{ id: string }>(
-        `UPDATE refunds SET provider_refund_id = coalesce(provider_refund_id, $2), provider_status = $3, error = NULL,
-                ${options.checked ? 'checks = checks + 1, last_checked_at = now(),' : ''}
-                next_check_at = ${NEXT_CHECK}
-          WHERE id = $1 AND status = 'pending' RETURNING id`,
-        [refund.id, answer.id, answer.status.slice(0, 50)],
-      );
+      const order = await queries(sql)
+        .selectFrom('orders')
+        .select('user_id')
+        .where('id', '=', refund.order_id)
+        .executeTakeFirst();
+      const changed = await queries(sql)
+        .updateTable('refunds')
+        .set((eb) => ({
+          provider_refund_id: eb.fn.coalesce('provider_refund_id', eb.val(answer.id)),
+          provider_status: answer.status.slice(0, 50),
+          error: null,
+          ...(options.checked ? { checks: eb('checks', '+', 1), last_checked_at: pg<Date>`now()` } : {}),
+          next_check_at: NEXT_CHECK,
+        }))
+        .where('id', '=', refund.id)
+        .where('status', '=', 'pending')
+        .returning('id')
+        .executeTakeFirst();
       if (changed)
         await announce(sql, refundChange(refund.order_id, order?.user_id ?? null, 'refund_pending'));
     });
@@ -332,11 +353,13 @@ async function findAtProvider(
   gateway: Gateway,
   refund: RefundRow,
 ): Promise<ProviderRefund | null> {
-  const sql = deps.database.sql;
-  const [charge] = await sql.query<{ provider_id: string | null }>(
-    `SELECT provider_response->>'id' AS provider_id FROM payment_transactions WHERE reference = $1`,
-    [refund.reference],
-  );
+  const db = queries(deps.database.sql);
+  const charge = await db
+    .selectFrom('payment_transactions')
+    // Paystack's answer is JSON of Paystack's shape, not the shop's: its id read as text.
+    .select(pg<string | null>`provider_response->>'id'`.as('provider_id'))
+    .where('reference', '=', refund.reference)
+    .executeTakeFirst();
   // Paystack lists refunds by its own transaction id, which Verify reported.
   const listed = await listRefunds(gateway, charge?.provider_id ?? refund.reference);
   // Paystack's refunds that are another refund's of ours. This refund's own id may have been
@@ -344,14 +367,16 @@ async function findAtProvider(
   // runs): it still names this refund.
   const others = new Set(
     (
-      await sql.query<{ provider_refund_id: string }>(
-        `SELECT provider_refund_id FROM refunds
-          WHERE reference = $1 AND provider_refund_id IS NOT NULL AND id <> $2`,
-        [refund.reference, refund.id],
-      )
+      await db
+        .selectFrom('refunds')
+        .select('provider_refund_id')
+        .where('reference', '=', refund.reference)
+        .where('provider_refund_id', 'is not', null)
+        .where('id', '<>', refund.id)
+        .execute()
     ).map((row) => row.provider_refund_id),
   );
-  const amount = Number(refund.amount_kobo);
+  const amount = refund.amount_kobo;
   const candidates = listed.filter(
     (candidate) => candidate.id !== null && !others.has(candidate.id) && candidate.amountKobo === amount,
   );
@@ -359,8 +384,7 @@ async function findAtProvider(
 }
 
 export async function readRefund(sql: SqlRunner, refundId: string): Promise<RefundRow | undefined> {
-  const [row] = await sql.query<RefundRow>('SELECT * FROM refunds WHERE id = $1', [refundId]);
-  return row;
+  return queries(sql).selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirst();
 }
 
 /**
@@ -371,11 +395,18 @@ export async function readRefund(sql: SqlRunner, refundId: string): Promise<Refu
  */
 export async function executeRefund(deps: AppDeps, actor: Actor, refundId: string): Promise<RefundResult> {
   const gateway = paymentGateway(deps);
-  const [claimed] = await deps.database.sql.query<RefundRow>(
-    `UPDATE refunds SET attempts = attempts + 1, last_attempt_at = now(), next_check_at = now() + ${IN_FLIGHT}
-      WHERE id = $1 AND status = 'pending' AND provider_refund_id IS NULL RETURNING *`,
-    [refundId],
-  );
+  const claimed = await queries(deps.database.sql)
+    .updateTable('refunds')
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      last_attempt_at: pg<Date>`now()`,
+      next_check_at: AFTER_IN_FLIGHT,
+    }))
+    .where('id', '=', refundId)
+    .where('status', '=', 'pending')
+    .where('provider_refund_id', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
   if (!claimed) return currentResult(deps.database.sql, refundId);
   if (claimed.attempts > 1) {
     // An earlier request may have reached Paystack without its answer reaching us: never twice.
@@ -386,7 +417,7 @@ export async function executeRefund(deps: AppDeps, actor: Actor, refundId: strin
   try {
     answer = await refundTransaction(gateway, {
       reference: claimed.reference,
-      amountKobo: Number(claimed.amount_kobo),
+      amountKobo: claimed.amount_kobo,
       reason: claimed.reason ?? undefined,
     });
   } catch (error) {
@@ -396,10 +427,12 @@ export async function executeRefund(deps: AppDeps, actor: Actor, refundId: strin
       throw new AppError('refund_refused', 502, `The payment provider refused the refund: ${words}`);
     }
     if (error instanceof PaystackError) {
-      await deps.database.sql.query(`UPDATE refunds SET error = $2 WHERE id = $1 AND status = 'pending'`, [
-        refundId,
-        error.message.slice(0, 1000),
-      ]);
+      await queries(deps.database.sql)
+        .updateTable('refunds')
+        .set({ error: error.message.slice(0, 1000) })
+        .where('id', '=', refundId)
+        .where('status', '=', 'pending')
+        .execute();
     }
     throw error;
   }
@@ -426,22 +459,27 @@ export async function checkRefund(deps: AppDeps, actor: Actor, refundId: string)
       error: REFUND_NOT_AT_PROVIDER,
       onlyIfNeverReceived: true,
     });
-    if (!failed) {
-      await deps.database.sql.query(
-        `UPDATE refunds SET checks = checks + 1, last_checked_at = now(), next_check_at = ${NEXT_CHECK}
-          WHERE id = $1 AND status = 'pending'`,
-        [refundId],
-      );
-    }
+    if (!failed) await checkedAgainLater(deps.database.sql, refundId);
     return currentResult(deps.database.sql, refundId);
   } catch (error) {
     if (error instanceof PaystackError) {
-      await deps.database.sql.query(
-        `UPDATE refunds SET checks = checks + 1, last_checked_at = now(), next_check_at = ${NEXT_CHECK}, error = $2
-          WHERE id = $1 AND status = 'pending'`,
-        [refundId, `Last check: ${error.message}`.slice(0, 1000)],
-      );
+      await checkedAgainLater(deps.database.sql, refundId, `Last check: ${error.message}`.slice(0, 1000));
     }
     throw error;
   }
+}
+
+/** A pending refund's check is over without an answer: checked again later, with back-off. */
+async function checkedAgainLater(sql: SqlRunner, refundId: string, error?: string): Promise<void> {
+  await queries(sql)
+    .updateTable('refunds')
+    .set((eb) => ({
+      checks: eb('checks', '+', 1),
+      last_checked_at: pg<Date>`now()`,
+      next_check_at: NEXT_CHECK,
+      ...(error === undefined ? {} : { error }),
+    }))
+    .where('id', '=', refundId)
+    .where('status', '=', 'pending')
+    .execute();
 }

@@ -312,6 +312,7 @@ describe('a refund whose answer never came', () => {
     let order = await detail(orderId);
     expect(order.refunds[0]).toMatchObject({ status: 'pending', confirmedByProvider: false });
     expect(order.refundableKobo).toBe(950_000);
+    expect(order.paymentRefundPendingKobo).toBe(300_000);
 
     const posts = () =>
       fake.received.filter((call) => call.method === 'POST' && call.url === '/refund').length;
@@ -328,7 +329,9 @@ describe('a refund whose answer never came', () => {
 
     fake.refundsOf(reference)[0]!.status = 'processed';
     await reconcileNow();
-    expect((await detail(orderId)).order.paymentStatus).toBe('partially_refunded');
+    order = await detail(orderId);
+    expect(order.order.paymentStatus).toBe('partially_refunded');
+    expect(order.paymentRefundPendingKobo).toBe(0);
     expect(posts()).toBe(1);
   });
 

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { sql as pg, type Selectable } from 'kysely';
 import { z } from 'zod';
 import { formatNaira } from '#shared/money';
 import type { SimulatorMessage } from '#shared/schemas/payments';
 import { findUnstorable } from '#shared/schemas/text';
 import { type AppDeps, type AppEnv, defineJob } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { DB, Json } from '../../platform/db/types';
+import { iso, isoOrNull } from '../../platform/db/values';
 import { escapeHtml } from '../../platform/html';
 import {
   isSimulatorMode,
@@ -28,27 +32,16 @@ import { isOwnSiteRequest } from '../accounts/middleware';
  * simulator_refunds, so any server process can answer for any transaction.
  */
 
-type SimRow = {
-  reference: string;
-  access_code: string;
-  amount_kobo: number;
-  currency: string;
-  email: string;
-  callback_url: string | null;
-  metadata: Record<string, unknown> | string;
-  /** 'ongoing': a transfer the bank is still confirming (migration 0098). */
-  status: 'pending' | 'ongoing' | 'success' | 'failed' | 'abandoned' | 'reversed';
-  paid_at: Date | string | null;
-  refunded_kobo: number;
-  /** What the card was actually charged; null: amount_kobo. */
-  charged_kobo: number | string | null;
-  channel: string;
-  created_at: Date | string;
-};
+/**
+ * A simulated transaction. Its status: pending until the pay page's outcome; 'ongoing', a transfer
+ * the bank is still confirming (migration 0098); then success, failed, abandoned or reversed.
+ * charged_kobo: what the card was actually charged (null: amount_kobo).
+ */
+type SimRow = Selectable<DB['simulator_transactions']>;
 
 /** What the customer was charged, which the "charge less" outcome makes differ from the order. */
 const chargedKobo = (row: Pick<SimRow, 'amount_kobo' | 'charged_kobo'>) =>
-  Number(row.charged_kobo ?? row.amount_kobo);
+  row.charged_kobo ?? row.amount_kobo;
 
 /** "Charge ₦1,000 less than asked": this much less, or half of an amount not above it. */
 const CHARGE_LESS_BY_KOBO = 100_000;
@@ -71,41 +64,31 @@ const refundBody = z.object({
   merchant_note: z.string().max(1000).optional(),
 });
 
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
-
-type SimRefundRow = {
-  id: number | string;
-  reference: string;
-  amount_kobo: number | string;
-  status: 'pending' | 'processing' | 'processed' | 'failed';
-  merchant_note: string | null;
-  created_at: Date | string;
-  refunded_at: Date | string | null;
-};
+/** A simulated refund: pending, then processed by simulatorSettleRefundJob. */
+type SimRefundRow = Selectable<DB['simulator_refunds']>;
 
 /** A transaction's numeric id, as Paystack gives one; refunds are listed by it. */
 const transactionId = (row: Pick<SimRow, 'access_code'>) => Number.parseInt(row.access_code.slice(0, 8), 16);
 
-function refundData(refund: SimRefundRow, transaction: SimRow) {
+function refundData(refund: SimRefundRow, transaction: Pick<SimRow, 'access_code' | 'currency'>) {
   return {
-    id: Number(refund.id),
+    id: refund.id,
     integration: 1,
     domain: 'test',
     transaction: transactionId(transaction),
-    amount: Number(refund.amount_kobo),
-    deducted_amount: Number(refund.amount_kobo),
+    amount: refund.amount_kobo,
+    deducted_amount: refund.amount_kobo,
     currency: transaction.currency,
     channel: 'card',
     status: refund.status,
     merchant_note: refund.merchant_note,
     customer_note: null,
-    refunded_at: iso(refund.refunded_at),
+    refunded_at: isoOrNull(refund.refunded_at),
     createdAt: iso(refund.created_at),
   };
 }
 
 function transactionData(row: SimRow) {
-  const metadata = typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata;
   return {
     id: transactionId(row),
     domain: 'test',
@@ -126,20 +109,27 @@ function transactionData(row: SimRow) {
             : row.status === 'reversed'
               ? 'Reversed'
               : 'The transaction was not completed',
-    paid_at: iso(row.paid_at),
+    paid_at: isoOrNull(row.paid_at),
     created_at: iso(row.created_at),
-    metadata,
+    metadata: row.metadata,
     customer: { email: row.email },
   };
 }
 
 async function findByAccessCode(deps: AppDeps, accessCode: string): Promise<SimRow | undefined> {
-  const [row] = await deps.database.sql.query<SimRow>(
-    'SELECT * FROM simulator_transactions WHERE access_code = $1',
-    [accessCode],
-  );
-  return row;
+  return queries(deps.database.sql)
+    .selectFrom('simulator_transactions')
+    .selectAll()
+    .where('access_code', '=', accessCode)
+    .executeTakeFirst();
 }
+
+const findByReference = (sql: SqlRunner, reference: string): Promise<SimRow | undefined> =>
+  queries(sql)
+    .selectFrom('simulator_transactions')
+    .selectAll()
+    .where('reference', '=', reference)
+    .executeTakeFirst();
 
 /** Sends an event to our own webhook, signed as Paystack would sign it; true once accepted. */
 async function sendWebhook(deps: AppDeps, event: string, data: unknown): Promise<boolean> {
@@ -166,16 +156,14 @@ export const simulatorSettleRefundJob = defineJob<{ refundId: number }>({
   retryDelaySeconds: 2,
   async run({ refundId }, { deps }) {
     const sql = deps.database.sql;
-    const [refund] = await sql.query<SimRefundRow>(
-      `UPDATE simulator_refunds SET status = 'processed', refunded_at = coalesce(refunded_at, now())
-        WHERE id = $1 RETURNING *`,
-      [refundId],
-    );
+    const refund = await queries(sql)
+      .updateTable('simulator_refunds')
+      .set((eb) => ({ status: 'processed', refunded_at: eb.fn.coalesce('refunded_at', pg<Date>`now()`) }))
+      .where('id', '=', refundId)
+      .returningAll()
+      .executeTakeFirst();
     if (!refund) return;
-    const [transaction] = await sql.query<SimRow>(
-      'SELECT * FROM simulator_transactions WHERE reference = $1',
-      [refund.reference],
-    );
+    const transaction = await findByReference(sql, refund.reference);
     if (!transaction) return;
     const accepted = await sendWebhook(deps, 'refund.processed', {
       status: 'processed',
@@ -205,27 +193,51 @@ export const simulatorCompletePendingJob = defineJob<{ reference: string; afterS
   retryDelaySeconds: 2,
   async run({ reference }, { deps }) {
     const sql = deps.database.sql;
-    const [completed] = await sql.query<SimRow>(
-      `UPDATE simulator_transactions SET status = 'success', paid_at = now(), updated_at = now()
-        WHERE reference = $1 AND status = 'ongoing' RETURNING *`,
-      [reference],
-    );
-    const [row] = completed
-      ? [completed]
-      : await sql.query<SimRow>('SELECT * FROM simulator_transactions WHERE reference = $1', [reference]);
+    const completed = await queries(sql)
+      .updateTable('simulator_transactions')
+      .set({ status: 'success', paid_at: pg<Date>`now()`, updated_at: pg<Date>`now()` })
+      .where('reference', '=', reference)
+      .where('status', '=', 'ongoing')
+      .returningAll()
+      .executeTakeFirst();
+    const row = completed ?? (await findByReference(sql, reference));
     if (row?.status !== 'success') return;
     const accepted = await sendWebhook(deps, 'charge.success', transactionData(row));
     if (!accepted) throw new Error('the shop did not accept the charge.success webhook');
   },
 });
 
-async function findRefunds(sql: SqlRunner, where: string, params: unknown[]) {
-  return sql.query<SimRefundRow & { transaction: SimRow }>(
-    `SELECT r.*, row_to_json(t) AS transaction
-       FROM simulator_refunds r JOIN simulator_transactions t ON t.reference = r.reference
-      WHERE ${where} ORDER BY r.id`,
-    params,
-  );
+/**
+ * Refunds by their id, or of one transaction (its reference or its numeric id), each with what its
+ * answer says of the transaction.
+ */
+async function findRefunds(sql: SqlRunner, by: { id: number } | { transaction: string }) {
+  const rows = await queries(sql)
+    .selectFrom('simulator_refunds as r')
+    .innerJoin('simulator_transactions as t', 't.reference', 'r.reference')
+    .selectAll('r')
+    .select(['t.access_code', 't.currency'])
+    .where((eb) => {
+      if ('id' in by) return eb('r.id', '=', by.id);
+      // A transaction is named by its reference, or by its numeric id (transactionId, in SQL).
+      const byReference = eb('t.reference', '=', by.transaction);
+      return /^[0-9]{1,10}$/.test(by.transaction)
+        ? eb.or([
+            byReference,
+            eb(
+              pg<number>`('x' || lpad(substr(t.access_code, 1, 8), 16, '0'))::bit(64)::bigint`,
+              '=',
+              Number(by.transaction),
+            ),
+          ])
+        : byReference;
+    })
+    .orderBy('r.id')
+    .execute();
+  return rows.map(({ access_code, currency, ...refund }) => ({
+    refund,
+    transaction: { access_code, currency },
+  }));
 }
 
 /** Sends charge.success to our own webhook, signed as Paystack would sign it. */
@@ -259,7 +271,7 @@ function payPage(row: SimRow, action: string, nonce: string): string {
     'Test payment',
     `<p class="badge">Test payment — no money moves</p>
 <h1>Payment simulator</h1>
-<p class="amount">${escapeHtml(formatNaira(Number(row.amount_kobo)))}</p>
+<p class="amount">${escapeHtml(formatNaira(row.amount_kobo))}</p>
 <p>${escapeHtml(row.email)}<br><small>Reference ${escapeHtml(row.reference)}</small></p>
 <form method="post" action="${escapeHtml(action)}">
 <div class="buttons">
@@ -380,20 +392,20 @@ export function paystackSimulatorRoutes() {
     if (!parsed.success) return c.json({ status: false, message: 'Invalid transaction details' }, 400);
     const input = parsed.data;
     const accessCode = randomBytes(12).toString('hex');
-    const inserted = await c.get('deps').database.sql.query<{ reference: string }>(
-      `INSERT INTO simulator_transactions (reference, access_code, amount_kobo, currency, email, callback_url, metadata)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (reference) DO NOTHING RETURNING reference`,
-      [
-        input.reference,
-        accessCode,
-        input.amount,
-        input.currency,
-        input.email,
-        input.callback_url ?? null,
-        JSON.stringify(input.metadata),
-      ],
-    );
+    const inserted = await queries(c.get('deps').database.sql)
+      .insertInto('simulator_transactions')
+      .values({
+        reference: input.reference,
+        access_code: accessCode,
+        amount_kobo: input.amount,
+        currency: input.currency,
+        email: input.email,
+        callback_url: input.callback_url ?? null,
+        metadata: pg<Json>`${JSON.stringify(input.metadata)}::jsonb`,
+      })
+      .onConflict((oc) => oc.column('reference').doNothing())
+      .returning('reference')
+      .execute();
     if (inserted.length === 0)
       return c.json({ status: false, message: 'Duplicate Transaction Reference' }, 400);
     return c.json({
@@ -410,11 +422,7 @@ export function paystackSimulatorRoutes() {
   app.get('/transaction/verify/:reference', async (c) => {
     if (!requireKey(c.req.header('authorization')))
       return c.json({ status: false, message: 'Invalid key' }, 401);
-    const [row] = await c
-      .get('deps')
-      .database.sql.query<SimRow>('SELECT * FROM simulator_transactions WHERE reference = $1', [
-        c.req.param('reference'),
-      ]);
+    const row = await findByReference(c.get('deps').database.sql, c.req.param('reference'));
     if (!row) return c.json({ status: false, message: 'Transaction reference not found' }, 400);
     return c.json({ status: true, message: 'Verification successful', data: transactionData(row) });
   });
@@ -427,30 +435,38 @@ export function paystackSimulatorRoutes() {
     const parsed = listQuery.safeParse(c.req.query());
     if (!parsed.success) return c.json({ status: false, message: 'Invalid query' }, 400);
     const { perPage, page, from, to, status } = parsed.data;
-    const sql = c.get('deps').database.sql;
-    const where = `($1::timestamptz IS NULL OR created_at >= $1::timestamptz)
-       AND ($2::timestamptz IS NULL OR created_at <= $2::timestamptz)
-       AND ($3::text IS NULL OR status = $3::text OR ($3::text = 'abandoned' AND status = 'pending'))`;
-    const filters = [from ?? null, to ?? null, status ?? null];
-    const [totals] = await sql.query<{ total: number | string; volume: number | string }>(
-      `SELECT count(*) AS total, coalesce(sum(coalesce(charged_kobo, amount_kobo)), 0) AS volume
-         FROM simulator_transactions WHERE ${where}`,
-      filters,
-    );
+    const listed = queries(c.get('deps').database.sql)
+      .selectFrom('simulator_transactions')
+      .$if(from !== undefined, (query) => query.where('created_at', '>=', pg<Date>`${from}::timestamptz`))
+      .$if(to !== undefined, (query) => query.where('created_at', '<=', pg<Date>`${to}::timestamptz`))
+      // Untouched by the shopper, a transaction is listed as abandoned, as Verify reports it.
+      .$if(status !== undefined, (query) =>
+        query.where('status', 'in', status === 'abandoned' ? ['abandoned', 'pending'] : [status!]),
+      );
+    const totals = await listed
+      .select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn
+          .coalesce(eb.fn.sum<number>(eb.fn.coalesce('charged_kobo', 'amount_kobo')), eb.lit(0))
+          .as('volume'),
+      ])
+      .executeTakeFirstOrThrow();
     const skipped = (page - 1) * perPage;
-    const rows = await sql.query<SimRow>(
-      `SELECT * FROM simulator_transactions WHERE ${where}
-        ORDER BY created_at DESC, reference DESC LIMIT $4 OFFSET $5`,
-      [...filters, perPage, skipped],
-    );
-    const total = Number(totals!.total);
+    const rows = await listed
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('reference', 'desc')
+      .limit(perPage)
+      .offset(skipped)
+      .execute();
+    const total = totals.total;
     return c.json({
       status: true,
       message: 'Transactions retrieved',
       data: rows.map(transactionData),
       meta: {
         total,
-        total_volume: Number(totals!.volume),
+        total_volume: totals.volume,
         skipped,
         perPage,
         page,
@@ -470,31 +486,29 @@ export function paystackSimulatorRoutes() {
     if (!parsed.success) return c.json({ status: false, message: 'Invalid refund details' }, 400);
     const deps = c.get('deps');
     const reference = String(parsed.data.transaction);
-    const [existing] = await deps.database.sql.query<SimRow>(
-      'SELECT * FROM simulator_transactions WHERE reference = $1',
-      [reference],
-    );
+    const existing = await findByReference(deps.database.sql, reference);
     if (!existing) return c.json({ status: false, message: 'Transaction not found' }, 404);
     if (existing.status !== 'success') {
       return c.json({ status: false, message: 'Transaction has not been completed' }, 400);
     }
-    const amount = parsed.data.amount ?? chargedKobo(existing) - Number(existing.refunded_kobo);
+    const amount = parsed.data.amount ?? chargedKobo(existing) - existing.refunded_kobo;
     const created = await deps.database.transaction(async (sql) => {
-      const [row] = await sql.query<SimRow>(
-        `UPDATE simulator_transactions
-            SET refunded_kobo = refunded_kobo + $2, updated_at = now()
-          WHERE reference = $1 AND status = 'success'
-            AND refunded_kobo + $2 <= coalesce(charged_kobo, amount_kobo)
-          RETURNING *`,
-        [reference, amount],
-      );
+      const {
+        rows: [row],
+      } = await pg<SimRow>`
+        UPDATE simulator_transactions
+           SET refunded_kobo = refunded_kobo + ${amount}, updated_at = now()
+         WHERE reference = ${reference} AND status = 'success'
+           AND refunded_kobo + ${amount} <= coalesce(charged_kobo, amount_kobo)
+         RETURNING *`.execute(queries(sql));
       if (!row || amount <= 0) return null;
-      const [refund] = await sql.query<SimRefundRow>(
-        `INSERT INTO simulator_refunds (reference, amount_kobo, merchant_note) VALUES ($1, $2, $3) RETURNING *`,
-        [reference, amount, parsed.data.merchant_note ?? null],
-      );
-      await deps.jobs.enqueue(sql, simulatorSettleRefundJob, { refundId: Number(refund!.id) });
-      return { row, refund: refund! };
+      const refund = await queries(sql)
+        .insertInto('simulator_refunds')
+        .values({ reference, amount_kobo: amount, merchant_note: parsed.data.merchant_note ?? null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await deps.jobs.enqueue(sql, simulatorSettleRefundJob, { refundId: refund.id });
+      return { row, refund };
     });
     if (!created) {
       return c.json(
@@ -514,14 +528,12 @@ export function paystackSimulatorRoutes() {
     if (!requireKey(c.req.header('authorization')))
       return c.json({ status: false, message: 'Invalid key' }, 401);
     const id = Number(c.req.param('id'));
-    const [refund] = Number.isSafeInteger(id)
-      ? await findRefunds(c.get('deps').database.sql, 'r.id = $1', [id])
-      : [];
-    if (!refund) return c.json({ status: false, message: 'Refund not found' }, 404);
+    const [found] = Number.isSafeInteger(id) ? await findRefunds(c.get('deps').database.sql, { id }) : [];
+    if (!found) return c.json({ status: false, message: 'Refund not found' }, 404);
     return c.json({
       status: true,
       message: 'Refund retrieved',
-      data: refundData(refund, refund.transaction),
+      data: refundData(found.refund, found.transaction),
     });
   });
 
@@ -530,15 +542,11 @@ export function paystackSimulatorRoutes() {
     if (!requireKey(c.req.header('authorization')))
       return c.json({ status: false, message: 'Invalid key' }, 401);
     const transaction = c.req.query('transaction') ?? '';
-    const refunds = await findRefunds(
-      c.get('deps').database.sql,
-      `(t.reference = $1 OR ($1 ~ '^[0-9]{1,10}$' AND ('x' || lpad(substr(t.access_code, 1, 8), 16, '0'))::bit(64)::bigint = $1::bigint))`,
-      [transaction],
-    );
+    const refunds = await findRefunds(c.get('deps').database.sql, { transaction });
     return c.json({
       status: true,
       message: 'Refunds retrieved',
-      data: refunds.map((refund) => refundData(refund, refund.transaction)),
+      data: refunds.map((found) => refundData(found.refund, found.transaction)),
       meta: { total: refunds.length, perPage: 100, page: 1 },
     });
   });
@@ -576,19 +584,22 @@ export function paystackSimulatorRoutes() {
     // Only a pending transaction takes an outcome, so a double submit cannot change it. A
     // transfer's confirmation is enqueued in the same transaction: it exists if the transfer does.
     const row = await deps.database.transaction(async (sql) => {
-      const [updated] = await sql.query<SimRow>(
-        `UPDATE simulator_transactions
-            SET status = $2,
-                paid_at = CASE WHEN $2 = 'success' THEN now() ELSE NULL END,
-                charged_kobo = CASE WHEN $3::boolean
-                  THEN CASE WHEN amount_kobo > $5::bigint THEN amount_kobo - $5::bigint
-                            ELSE greatest(1, amount_kobo / 2) END END,
-                channel = $4,
-                updated_at = now()
-          WHERE access_code = $1 AND status = 'pending'
-          RETURNING *`,
-        [c.req.param('accessCode'), outcome.status, outcome.chargeLess, outcome.channel, CHARGE_LESS_BY_KOBO],
-      );
+      const updated = await queries(sql)
+        .updateTable('simulator_transactions')
+        .set({
+          status: outcome.status,
+          paid_at: outcome.status === 'success' ? pg<Date>`now()` : null,
+          charged_kobo: outcome.chargeLess
+            ? pg<number>`CASE WHEN amount_kobo > ${CHARGE_LESS_BY_KOBO}::bigint THEN amount_kobo - ${CHARGE_LESS_BY_KOBO}::bigint
+                              ELSE greatest(1, amount_kobo / 2) END`
+            : null,
+          channel: outcome.channel,
+          updated_at: pg<Date>`now()`,
+        })
+        .where('access_code', '=', c.req.param('accessCode'))
+        .where('status', '=', 'pending')
+        .returningAll()
+        .executeTakeFirst();
       if (updated?.status === 'ongoing') {
         await deps.jobs.enqueue(
           sql,

@@ -1,3 +1,4 @@
+import { sql as pg } from 'kysely';
 import type {
   OutOfStockSettingsRequest,
   PaymentSettingsResponse,
@@ -6,6 +7,8 @@ import type {
 import type { Actor, AppDeps } from '../../context';
 import { announce } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { Json } from '../../platform/db/types';
 import { recordAudit } from '../audit/record-audit';
 import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
 import { readStoreIdentity } from '../email/store-identity';
@@ -22,18 +25,28 @@ async function writeSetting(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
 ): Promise<void> {
-  await sql.query(
-    `INSERT INTO settings (key, value, updated_by, updated_at) VALUES ($1, $2, $3, now())
-     ON CONFLICT (key) DO UPDATE SET value = settings.value || EXCLUDED.value,
-       updated_by = EXCLUDED.updated_by, updated_at = now()`,
-    [key, JSON.stringify(after), actor.kind === 'user' ? actor.id : null],
-  );
+  await queries(sql)
+    .insertInto('settings')
+    .values({
+      key,
+      value: pg<Json>`${JSON.stringify(after)}::jsonb`,
+      updated_by: actor.kind === 'user' ? actor.id : null,
+      updated_at: pg<Date>`now()`,
+    })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        value: pg<Json>`${eb.ref('settings.value')} || ${eb.ref('excluded.value')}`,
+        updated_by: eb.ref('excluded.updated_by'),
+        updated_at: pg<Date>`now()`,
+      })),
+    )
+    .execute();
   await recordAudit(sql, actor, { action: 'updated', entityType: 'setting', entityId: key, before, after });
   await announce(sql, { table: 'settings', id: key, userId: null, action: 'updated' });
 }
 
 const lockSetting = (sql: SqlRunner, key: string) =>
-  sql.query('SELECT key FROM settings WHERE key = $1 FOR UPDATE', [key]);
+  queries(sql).selectFrom('settings').select('key').where('key', '=', key).forUpdate().execute();
 
 export async function getOutOfStockSettings(deps: Pick<AppDeps, 'database'>) {
   return readOutOfStockSettings(deps.database.sql);

@@ -1,3 +1,4 @@
+import { sql as pg, type Selectable } from 'kysely';
 import type {
   AdminShippingMethod,
   ShippingMethodCreateRequest,
@@ -6,36 +7,38 @@ import type {
 import type { Actor, AppDeps } from '../../context';
 import { announce } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
+import { queries } from '../../platform/db/queries';
+import type { DB } from '../../platform/db/types';
+import { iso, likeStartingWith } from '../../platform/db/values';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 
-type Row = {
-  id: string;
-  code: string;
-  name: string;
-  fee_kobo: number | string;
-  free_above_kobo: number | string | null;
-  min_days: number;
-  max_days: number;
-  is_enabled: boolean;
-  display_order: number;
-  updated_at: Date | string;
-};
+const COLUMNS = [
+  'id',
+  'code',
+  'name',
+  'fee_kobo',
+  'free_above_kobo',
+  'min_days',
+  'max_days',
+  'is_enabled',
+  'display_order',
+  'updated_at',
+] as const;
 
-const COLUMNS =
-  'id, code, name, fee_kobo, free_above_kobo, min_days, max_days, is_enabled, display_order, updated_at';
+type Row = Pick<Selectable<DB['shipping_methods']>, (typeof COLUMNS)[number]>;
 
 const toDto = (row: Row): AdminShippingMethod => ({
   id: row.id,
   code: row.code,
   name: row.name,
-  feeKobo: Number(row.fee_kobo),
-  freeAboveKobo: row.free_above_kobo === null ? null : Number(row.free_above_kobo),
+  feeKobo: row.fee_kobo,
+  freeAboveKobo: row.free_above_kobo,
   minDays: row.min_days,
   maxDays: row.max_days,
   isActive: row.is_enabled,
   displayOrder: row.display_order,
-  updatedAt: new Date(row.updated_at).toISOString(),
+  updatedAt: iso(row.updated_at),
 });
 
 const audited = (method: AdminShippingMethod) => ({
@@ -54,9 +57,12 @@ const audited = (method: AdminShippingMethod) => ({
 export async function listAdminShippingMethods(
   deps: Pick<AppDeps, 'database'>,
 ): Promise<AdminShippingMethod[]> {
-  const rows = await deps.database.sql.query<Row>(
-    `SELECT ${COLUMNS} FROM shipping_methods ORDER BY display_order, name`,
-  );
+  const rows = await queries(deps.database.sql)
+    .selectFrom('shipping_methods')
+    .select(COLUMNS)
+    .orderBy('display_order')
+    .orderBy('name')
+    .execute();
   return rows.map(toDto);
 }
 
@@ -79,20 +85,35 @@ export async function createShippingMethod(
 ): Promise<AdminShippingMethod> {
   return deps.database.transaction(async (sql) => {
     const base = codeFor(input.name);
-    const taken = await sql.query<{ code: string }>(
-      `SELECT code FROM shipping_methods WHERE code = $1 OR code LIKE $1 || '-%'`,
-      [base],
-    );
+    const taken = await queries(sql)
+      .selectFrom('shipping_methods')
+      .select('code')
+      .where((eb) => eb.or([eb('code', '=', base), eb('code', 'like', likeStartingWith(`${base}-`))]))
+      .execute();
     const codes = new Set(taken.map((row) => row.code));
     let code = base;
     for (let n = 2; codes.has(code); n++) code = `${base}-${n}`;
-    const [row] = await sql.query<Row>(
-      `INSERT INTO shipping_methods (code, name, fee_kobo, free_above_kobo, min_days, max_days, is_enabled, display_order)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, (SELECT coalesce(max(display_order), 0) + 1 FROM shipping_methods))
-       RETURNING ${COLUMNS}`,
-      [code, input.name, input.feeKobo, input.freeAboveKobo, input.minDays, input.maxDays, input.isActive],
-    );
-    const created = toDto(row!);
+    const row = await queries(sql)
+      .insertInto('shipping_methods')
+      .values((eb) => ({
+        code,
+        name: input.name,
+        fee_kobo: input.feeKobo,
+        free_above_kobo: input.freeAboveKobo,
+        min_days: input.minDays,
+        max_days: input.maxDays,
+        is_enabled: input.isActive,
+        // Listed after every other method.
+        display_order: eb
+          .selectFrom('shipping_methods')
+          .select((all) =>
+            all(all.fn.coalesce(all.fn.max('display_order'), all.lit(0)), '+', all.lit(1)).as('next'),
+          )
+          .$asScalar(),
+      }))
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+    const created = toDto(row);
     await recordAudit(sql, actor, {
       action: 'created',
       entityType: 'shipping_method',
@@ -106,7 +127,12 @@ export async function createShippingMethod(
 
 async function lockAll(sql: SqlRunner): Promise<AdminShippingMethod[]> {
   // Every row, in one order: deactivating two methods at once cannot leave none active.
-  const rows = await sql.query<Row>(`SELECT ${COLUMNS} FROM shipping_methods ORDER BY id FOR UPDATE`);
+  const rows = await queries(sql)
+    .selectFrom('shipping_methods')
+    .select(COLUMNS)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   return rows.map(toDto);
 }
 
@@ -133,13 +159,21 @@ export async function updateShippingMethod(
     if (before.isActive && next.isActive === false && all.filter((method) => method.isActive).length === 1) {
       throw conflict('last_shipping_method', 'At least one shipping method must stay active.');
     }
-    const [row] = await sql.query<Row>(
-      `UPDATE shipping_methods SET name = $2, fee_kobo = $3, free_above_kobo = $4, min_days = $5,
-              max_days = $6, is_enabled = $7, updated_at = now()
-        WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id, next.name, next.feeKobo, next.freeAboveKobo, next.minDays, next.maxDays, next.isActive],
-    );
-    const after = toDto(row!);
+    const row = await queries(sql)
+      .updateTable('shipping_methods')
+      .set({
+        name: next.name,
+        fee_kobo: next.feeKobo,
+        free_above_kobo: next.freeAboveKobo,
+        min_days: next.minDays,
+        max_days: next.maxDays,
+        is_enabled: next.isActive,
+        updated_at: pg<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+    const after = toDto(row);
     await recordAudit(sql, actor, {
       action: 'updated',
       entityType: 'shipping_method',

@@ -125,7 +125,7 @@ export function createGate(limit: number) {
  */
 export const CONNECTIONS_KEPT_FOR_READS = 2;
 
-const statementNames = new Map<string, string>();
+const statementNames = new Map<string, string | null>();
 /** More distinct statements than the shop has means SQL built from values: those are not prepared. */
 const MAX_PREPARED = 1000;
 
@@ -139,11 +139,13 @@ const MAX_PREPARED = 1000;
  * walking the newest products), and a prepared statement would settle on one plan for all.
  */
 function statementName(text: string): string | null {
-  if (/\bLIKE\s+\$/i.test(text)) return null;
   let name = statementNames.get(text);
   if (name === undefined) {
     if (statementNames.size >= MAX_PREPARED) return null;
-    name = `s${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    // Remembered either way, so the text is searched once, not at every call.
+    name = /\bLIKE\s+\$/i.test(text)
+      ? null
+      : `s${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
     statementNames.set(text, name);
   }
   return name;

@@ -47,6 +47,7 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
     payments: [],
     refunds: [],
     refundableKobo: 1_250_000,
+    paymentRefundPendingKobo: 0,
     refundDue: false,
     money: {
       receivedKobo: 1_250_000,
@@ -245,6 +246,7 @@ describe('the order dialog', () => {
     const calls = renderDialog(
       detail({
         refundableKobo: 250_000,
+        paymentRefundPendingKobo: 1_000_000,
         refunds: [
           refund({ id: 'r0', amountKobo: 200_000, providerStatus: null, confirmedByProvider: false }),
           refund({ id: 'r1' }),
@@ -276,6 +278,13 @@ describe('the order dialog', () => {
         { method: 'POST', path: `/api/admin/orders/${ORDER_ID}/refunds/r3/retry`, body: {} },
       ]),
     );
+  });
+
+  it('says how much of the payment is waiting for Paystack, as the server counts it', async () => {
+    renderDialog(detail({ refundableKobo: 0, paymentRefundPendingKobo: 750_000 }));
+    expect(
+      await screen.findByText('Nothing more can be refunded: ₦7,500.00 is waiting for Paystack.'),
+    ).toBeTruthy();
   });
 
   it("shows the order's money from the ledger and every line of its book", async () => {

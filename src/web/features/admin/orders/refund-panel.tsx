@@ -68,9 +68,7 @@ export function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
   );
   const openFor = (reference: string) =>
     detail.refunds.some((item) => item.reference === reference && item.status === 'pending');
-  const waitingKobo = detail.refunds
-    .filter((item) => item.reference === detail.paymentReference && item.status === 'pending')
-    .reduce((sum, item) => sum + item.amountKobo, 0);
+  const waitingKobo = detail.paymentRefundPendingKobo;
 
   const submit = handleSubmit(({ amount }) => setConfirming({ amountKobo: amount }));
 
