@@ -186,11 +186,20 @@ for (const [label, viewport] of [
     await expect
       .poll(async () => (await photosOf(page, productId)).map((image) => image.id))
       .toEqual([detail, front, back]);
+    // The screen shows the order saved before the admin goes on from it.
     await expect(photos.getByRole('listitem').first().getByText('Main')).toBeVisible();
+    await expect(photos.getByRole('listitem').first().locator('img')).toHaveAttribute(
+      'src',
+      new RegExp(detail!),
+    );
     await photos.getByRole('button', { name: 'Move photo 1 down' }).click();
     await expect
       .poll(async () => (await photosOf(page, productId)).map((image) => image.id))
       .toEqual([front, detail, back]);
+    await expect(photos.getByRole('listitem').nth(1).locator('img')).toHaveAttribute(
+      'src',
+      new RegExp(detail!),
+    );
     await photos.getByLabel('Alt text, photo 2').fill('Detail of the puff print');
     await photos.getByLabel('Alt text, photo 2').press('Tab');
     await expect

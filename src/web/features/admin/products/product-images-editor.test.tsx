@@ -2,10 +2,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AdminImage, imageOrderRequest } from '#shared/schemas/admin-products';
+import { type AdminImage, type AdminProduct, imageOrderRequest } from '#shared/schemas/admin-products';
 import { IMAGE_MESSAGES } from '#shared/schemas/images';
 import { startFakeApi } from '../../../test/fake-api';
+import { adminKeys } from '../query-keys';
 import { ProductImagesEditor } from './product-images-editor';
+import { useAdminProduct } from './products-api';
 
 const PRODUCT = '6d326ef3-310f-4b52-8959-1a7ea17a1b39';
 const [A, B, C] = [
@@ -219,5 +221,76 @@ describe('ProductImagesEditor: uploads', () => {
     expect(FakeXhr.sent.map((xhr) => xhr.aborted)).toEqual([false, false]);
     view.unmount();
     expect(FakeXhr.sent.map((xhr) => xhr.aborted)).toEqual([true, true]);
+  });
+});
+
+describe('ProductImagesEditor: the product read again while a change is saved', () => {
+  const product = (images: AdminImage[]): AdminProduct => ({
+    id: PRODUCT,
+    name: 'Eko Tee',
+    description: 'A tee',
+    priceKobo: 1_500_000,
+    category: 'tshirts',
+    subcategory: null,
+    gender: 'men',
+    isActive: true,
+    isFeatured: false,
+    isMystery: false,
+    releaseAt: null,
+    limitPerCustomer: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    stock: 0,
+    sizes: [],
+    colors: [],
+    variants: [],
+    images,
+    inOrders: false,
+  });
+
+  /** The editor fed from the product's entry, as the Edit Product dialog feeds it. */
+  function EditorOfProduct() {
+    const detail = useAdminProduct(PRODUCT);
+    return detail.data ? (
+      <ProductImagesEditor productId={PRODUCT} productName="Eko Tee" images={detail.data.images} />
+    ) : null;
+  }
+
+  it('a read asked before the new order was saved does not bring the old order back', async () => {
+    let releaseStaleRead: () => void = () => {};
+    let reads = 0;
+    let staleAnswered = false;
+    api.answer('GET /api/admin/products/:id', async () => {
+      reads += 1;
+      if (reads !== 2) return { body: { product: product(IMAGES) } };
+      // The second read (a live update of an earlier change) answers only after the save.
+      await new Promise<void>((resolve) => {
+        releaseStaleRead = resolve;
+      });
+      staleAnswered = true;
+      return { body: { product: product(IMAGES) } };
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <EditorOfProduct />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(photoItems()).toHaveLength(3));
+    void client.invalidateQueries({ queryKey: adminKeys.products.detail(PRODUCT) });
+    await waitFor(() => expect(reads).toBe(2));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Move photo 1 down' }));
+    await waitFor(() => expect(arranged()).toHaveLength(1));
+    await waitFor(() => expect(screen.getByLabelText('Alt text, photo 1')).toHaveProperty('value', 'Back'));
+    releaseStaleRead();
+    // Once the old order's answer is sent and nothing is being read any more, it has landed or
+    // been dropped: landed, it would put Front first again.
+    await waitFor(() => expect(staleAnswered).toBe(true));
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(
+      client.getQueryData<AdminProduct>(adminKeys.products.detail(PRODUCT))?.images.map((i) => i.id),
+    ).toEqual([B, A, C]);
+    expect(screen.getByLabelText('Alt text, photo 1')).toHaveProperty('value', 'Back');
   });
 });

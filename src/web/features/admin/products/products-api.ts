@@ -1,4 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   AdminCategoryOption,
   AdminImage,
@@ -63,11 +70,27 @@ export const useAdminCategories = () =>
     staleTime: 10 * 60_000,
   });
 
+/**
+ * Puts the server's answer to a change in the product's entry. A read of the product still on its
+ * way was asked before the change was saved (a live update of an earlier change starts one): it
+ * would land after this answer and show the product as it was, and the admin's next edit would be
+ * made on that, undoing the change. It is dropped first; the change's own announcement reads the
+ * product again.
+ */
+async function setProduct(
+  client: QueryClient,
+  productId: string,
+  update: (product: AdminProduct | undefined) => AdminProduct | undefined,
+) {
+  await client.cancelQueries({ queryKey: adminKeys.products.detail(productId) });
+  client.setQueryData<AdminProduct>(adminKeys.products.detail(productId), update);
+}
+
 /** After any change: the product's own entry is set, every list refreshes. */
 function useProductChanged() {
   const client = useQueryClient();
-  return (product?: AdminProduct) => {
-    if (product) client.setQueryData(adminKeys.products.detail(product.id), product);
+  return async (product?: AdminProduct) => {
+    if (product) await setProduct(client, product.id, () => product);
     return client.invalidateQueries({ queryKey: [...adminKeys.products.all(), 'list'] });
   };
 }
@@ -122,10 +145,8 @@ export function useChangeVariantStock(productId: string) {
 /** Sets the product's images in the cache (after an upload, a reorder or a delete). */
 export function useSetProductImages(productId: string) {
   const client = useQueryClient();
-  return (images: AdminImage[]) => {
-    client.setQueryData<AdminProduct>(adminKeys.products.detail(productId), (product) =>
-      product ? { ...product, images } : product,
-    );
+  return async (images: AdminImage[]) => {
+    await setProduct(client, productId, (product) => (product ? { ...product, images } : product));
     return client.invalidateQueries({ queryKey: [...adminKeys.products.all(), 'list'] });
   };
 }
