@@ -19,6 +19,13 @@ export type ChangeSubscriber = {
 export interface ChangeFeed {
   /** Resolves once listening; the returned function ends the subscription. */
   subscribe(subscriber: ChangeSubscriber): Promise<() => Promise<void>>;
+  /**
+   * Subscribes for the life of the process (a cache that must hear every change). A subscription
+   * that fails, the database not answering as the process starts, is tried again with back-off
+   * until it holds or the feed closes: it never rejects, and the process never dies of it.
+   * Resolves true once listening, false when the feed closed first.
+   */
+  follow(subscriber: ChangeSubscriber): Promise<boolean>;
   /** Subscribers in this process. */
   readonly subscribers: number;
   /** Shutdown: closes every subscriber and refuses new ones. */
@@ -28,7 +35,21 @@ export interface ChangeFeed {
 export function createChangeFeed(database: Database, logger: Logger): ChangeFeed {
   const subscribers = new Set<ChangeSubscriber>();
   let closed = false;
-  return {
+  const feed: ChangeFeed = {
+    async follow(subscriber) {
+      for (let attempt = 0; !closed; attempt += 1) {
+        try {
+          await feed.subscribe(subscriber);
+          return true;
+        } catch (error) {
+          if (closed) return false;
+          const waitMs = Math.min(FOLLOW_RETRY_MAX_MS, FOLLOW_RETRY_MIN_MS * 2 ** attempt);
+          logger.warn({ err: error, waitMs }, 'could not listen for changes; trying again');
+          await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
+        }
+      }
+      return false;
+    },
     async subscribe(subscriber) {
       if (closed) throw new Error('the change feed is closed');
       const unlisten = await database.listen(CHANGES_CHANNEL, {
@@ -53,7 +74,11 @@ export function createChangeFeed(database: Database, logger: Logger): ChangeFeed
       for (const subscriber of [...subscribers]) subscriber.close();
     },
   };
+  return feed;
 }
+
+const FOLLOW_RETRY_MIN_MS = 250;
+const FOLLOW_RETRY_MAX_MS = 10_000;
 
 function parseChange(payload: string): Change | null {
   try {

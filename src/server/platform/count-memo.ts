@@ -38,7 +38,7 @@ export function createCountMemo(changes: ChangeFeed, options: CountMemoOptions =
     kept.clear();
   };
   const ready = changes
-    .subscribe({
+    .follow({
       change(change) {
         if (COUNTED_TABLES.has(change.table)) clear();
       },
@@ -49,12 +49,9 @@ export function createCountMemo(changes: ChangeFeed, options: CountMemoOptions =
         clear();
       },
     })
-    .then(
-      () => {
-        listening = true;
-      },
-      () => {},
-    );
+    .then((heard) => {
+      listening = heard;
+    });
 
   return {
     ready,

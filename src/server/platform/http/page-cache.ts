@@ -127,7 +127,7 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
     stats.clears += 1;
   };
   const ready = changes
-    .subscribe({
+    .follow({
       change(change) {
         if (PRIVATE_TABLES.has(change.table)) return;
         const productId = productOfChange(change);
@@ -141,8 +141,8 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
         clear();
       },
     })
-    .then(() => {
-      listening = true;
+    .then((heard) => {
+      listening = heard;
     });
 
   const store = (key: string, entry: Entry) => {
