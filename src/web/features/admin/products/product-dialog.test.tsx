@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminCategoryOption, AdminProduct } from '#shared/schemas/admin-products';
+import { adminProduct } from '../../../test/admin-product';
 import { startFakeApi } from '../../../test/fake-api';
 import { ProductDialog } from './product-dialog';
 
@@ -18,21 +19,8 @@ const categories: AdminCategoryOption[] = [
   { slug: 'sweatshirts', name: 'Sweatshirts', subcategories: [{ slug: 'hoodies', name: 'Hoodies' }] },
 ];
 
-const EDITED: AdminProduct = {
-  id: '6d326ef3-310f-4b52-8959-1a7ea17a1b39',
-  name: 'Eko Tee',
+const EDITED = adminProduct({
   description: 'Heavy cotton',
-  priceKobo: 1_500_000,
-  category: 'tshirts',
-  subcategory: null,
-  gender: 'men',
-  isActive: true,
-  isFeatured: false,
-  isMystery: false,
-  releaseAt: null,
-  limitPerCustomer: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
   stock: 7,
   sizes: ['S', 'M'],
   colors: ['Black', 'White'],
@@ -42,9 +30,7 @@ const EDITED: AdminProduct = {
     { id: 'a0000000-0000-4000-8000-000000000003', size: 'M', color: 'Black', stock: 2, sku: '6D3-BLA-M' },
     { id: 'a0000000-0000-4000-8000-000000000004', size: 'M', color: 'White', stock: 2, sku: '6D3-WHI-M' },
   ],
-  images: [],
-  inOrders: false,
-};
+});
 
 const api = startFakeApi();
 /** Resolves when the categories may answer: by default at once; a test can hold them back. */

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AdminImage, type AdminProduct, imageOrderRequest } from '#shared/schemas/admin-products';
 import { IMAGE_MESSAGES } from '#shared/schemas/images';
+import { adminProduct } from '../../../test/admin-product';
 import { startFakeApi } from '../../../test/fake-api';
 import { adminKeys } from '../query-keys';
 import { ProductImagesEditor } from './product-images-editor';
@@ -225,28 +226,7 @@ describe('ProductImagesEditor: uploads', () => {
 });
 
 describe('ProductImagesEditor: the product read again while a change is saved', () => {
-  const product = (images: AdminImage[]): AdminProduct => ({
-    id: PRODUCT,
-    name: 'Eko Tee',
-    description: 'A tee',
-    priceKobo: 1_500_000,
-    category: 'tshirts',
-    subcategory: null,
-    gender: 'men',
-    isActive: true,
-    isFeatured: false,
-    isMystery: false,
-    releaseAt: null,
-    limitPerCustomer: null,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    stock: 0,
-    sizes: [],
-    colors: [],
-    variants: [],
-    images,
-    inOrders: false,
-  });
+  const product = (images: AdminImage[]) => adminProduct({ id: PRODUCT, description: 'A tee', images });
 
   /** The editor fed from the product's entry, as the Edit Product dialog feeds it. */
   function EditorOfProduct() {

@@ -2,8 +2,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdminProduct } from '#shared/schemas/admin-products';
 import { Toasts } from '../../../components/ui/toast';
+import { adminProduct } from '../../../test/admin-product';
 import { type Reply, startFakeApi } from '../../../test/fake-api';
 import { findToast } from '../../../test/toasts';
 import { VariantStockTable } from './variant-stock-table';
@@ -11,28 +11,12 @@ import { VariantStockTable } from './variant-stock-table';
 const api = startFakeApi();
 
 const VARIANT = 'a0000000-0000-4000-8000-00000000000a';
-const product: AdminProduct = {
-  id: '6d326ef3-310f-4b52-8959-1a7ea17a1b39',
-  name: 'Eko Tee',
-  description: '',
-  priceKobo: 1_500_000,
-  category: 'tshirts',
-  subcategory: null,
-  gender: 'men',
-  isActive: true,
-  isFeatured: false,
-  isMystery: false,
-  releaseAt: null,
-  limitPerCustomer: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
+const product = adminProduct({
   stock: 5,
   sizes: ['M'],
   colors: ['Black'],
   variants: [{ id: VARIANT, size: 'M', color: 'Black', stock: 5, sku: '6D3-BLA-M' }],
-  images: [],
-  inOrders: false,
-};
+});
 
 afterEach(() => {
   cleanup();
