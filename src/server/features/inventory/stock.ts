@@ -1,5 +1,7 @@
+import { sql as pg } from 'kysely';
 import { announceAll, CHANGES_CHANNEL, type Change } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
+import { prepared, queries } from '../../platform/db/queries';
 import { conflict } from '../../platform/errors';
 import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
 
@@ -13,6 +15,54 @@ export type LowStockVariant = {
   sku: string;
   stock: number;
 };
+
+/**
+ * One claim's statement (reserveStock): takes the stock only if enough is left, claims the
+ * low-stock alert, and announces the change, under the one lock. RETURNING shows the row as
+ * updated: an alert stamped now() was stamped by this statement (now() is the transaction's
+ * start, which no earlier transaction's stamp can equal).
+ */
+const takeStock = prepared<{ variantId: string; quantity: number; lowStockAt: number | null }>()(
+  (db, value) =>
+    db
+      .with('taken', (db) =>
+        db
+          .updateTable('product_variants as v')
+          .set({
+            stock_quantity: pg<number>`v.stock_quantity - ${value('quantity')}`,
+            updated_at: pg<Date>`now()`,
+            low_stock_alerted_at: pg<Date | null>`CASE
+              WHEN ${value('lowStockAt')}::integer IS NOT NULL AND v.low_stock_alerted_at IS NULL
+                   AND v.stock_quantity - ${value('quantity')} <= ${value('lowStockAt')}::integer THEN now()
+              ELSE v.low_stock_alerted_at END`,
+          })
+          .where('v.id', '=', value('variantId'))
+          .where('v.stock_quantity', '>=', value('quantity'))
+          .returning([
+            'v.id',
+            'v.product_id',
+            'v.sku',
+            'v.stock_quantity',
+            pg<boolean>`v.low_stock_alerted_at IS NOT DISTINCT FROM now()`.as('alerted'),
+          ]),
+      )
+      .selectFrom('taken as t')
+      .innerJoin('products as p', 'p.id', 't.product_id')
+      .select([
+        't.id as variantId',
+        't.product_id as productId',
+        'p.name',
+        't.sku',
+        't.stock_quantity as stock',
+        't.alerted',
+        pg<string>`pg_notify(${CHANGES_CHANNEL}, json_build_object('table', 'product_variants', 'id', t.id,
+          'userId', NULL, 'action', 'reserved', 'productId', t.product_id)::text)`.as('announced'),
+      ]),
+);
+
+const stockOf = prepared<{ variantId: string }>()((db, value) =>
+  db.selectFrom('product_variants').select('stock_quantity').where('id', '=', value('variantId')),
+);
 
 /**
  * Takes stock for every claim, or throws 409 out_of_stock naming the first item that ran short
@@ -36,39 +86,20 @@ export async function reserveStock(
     a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0,
   );
   for (const claim of sorted) {
-    // RETURNING shows the row as updated: an alert stamped now() was stamped by this statement
-    // (now() is the transaction's start, which no earlier transaction's stamp can equal).
-    const [taken] = await sql.query<LowStockVariant & { alerted: boolean }>(
-      `WITH taken AS (
-         UPDATE product_variants v
-            SET stock_quantity = v.stock_quantity - $2, updated_at = now(),
-                low_stock_alerted_at = CASE
-                  WHEN $3::integer IS NOT NULL AND v.low_stock_alerted_at IS NULL
-                       AND v.stock_quantity - $2 <= $3 THEN now()
-                  ELSE v.low_stock_alerted_at END
-          WHERE v.id = $1 AND v.stock_quantity >= $2
-          RETURNING v.id, v.product_id, v.sku, v.stock_quantity,
-                    v.low_stock_alerted_at IS NOT DISTINCT FROM now() AS alerted
-       )
-       SELECT t.id AS "variantId", t.product_id AS "productId", p.name, t.sku,
-              t.stock_quantity AS stock, t.alerted,
-              pg_notify($4, json_build_object('table', 'product_variants', 'id', t.id, 'userId', NULL,
-                                              'action', 'reserved', 'productId', t.product_id)::text)
-         FROM taken t JOIN products p ON p.id = t.product_id`,
-      [claim.variantId, claim.quantity, lowStockAt, CHANGES_CHANNEL],
-    );
+    const [taken] = await takeStock(sql, {
+      variantId: claim.variantId,
+      quantity: claim.quantity,
+      lowStockAt,
+    });
     if (taken) {
       // A second line of the same variant sees the stamp of the first one (same now()).
       if (taken.alerted) {
-        const { alerted: _, ...variant } = taken;
+        const { alerted: _, announced: __, ...variant } = taken;
         lowStock.set(variant.variantId, variant);
       }
       continue;
     }
-    const [row] = await sql.query<{ stock_quantity: number }>(
-      'SELECT stock_quantity FROM product_variants WHERE id = $1',
-      [claim.variantId],
-    );
+    const [row] = await stockOf(sql, { variantId: claim.variantId });
     throw outOfStock(claim, row?.stock_quantity ?? 0);
   }
   return [...lowStock.values()];
@@ -104,26 +135,37 @@ export async function releaseStock(sql: SqlRunner, orderIds: string[]): Promise<
   // The variant rows in id order first, as reserveStock and reReserveOrderStock take them: the
   // UPDATE … FROM below would lock them in whatever order its join reads them, and two changes
   // sharing two variants could then each hold one the other needs.
-  await sql.query(
-    `SELECT v.id FROM product_variants v
-      WHERE v.id IN (SELECT variant_id FROM order_items WHERE order_id = ANY($1::uuid[]) AND variant_id IS NOT NULL)
-      ORDER BY v.id FOR UPDATE`,
-    [orderIds],
-  );
+  const items = (db: ReturnType<typeof queries>) =>
+    db
+      .selectFrom('order_items')
+      .where((eb) => eb('order_id', '=', eb.fn.any(pg<string[]>`${orderIds}::uuid[]`)))
+      .where('variant_id', 'is not', null);
+  const db = queries(sql);
+  await db
+    .selectFrom('product_variants')
+    .select('id')
+    .where('id', 'in', items(db).select('variant_id'))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   // Back above the low-stock line, a variant may alert the admins again when it next runs low.
-  const released = await sql.query<{ id: string; product_id: string }>(
-    `UPDATE product_variants v
-        SET stock_quantity = v.stock_quantity + r.quantity, updated_at = now(),
-            low_stock_alerted_at = CASE WHEN v.stock_quantity + r.quantity > $2 THEN NULL
-                                        ELSE v.low_stock_alerted_at END
-       FROM (SELECT variant_id, sum(quantity)::integer AS quantity
-               FROM order_items
-              WHERE order_id = ANY($1::uuid[]) AND variant_id IS NOT NULL
-              GROUP BY variant_id) r
-      WHERE v.id = r.variant_id
-      RETURNING v.id, v.product_id`,
-    [orderIds, threshold],
-  );
+  const released = await db
+    .updateTable('product_variants as v')
+    .from(
+      items(db)
+        .select(['variant_id', pg<number>`sum(quantity)::integer`.as('quantity')])
+        .groupBy('variant_id')
+        .as('r'),
+    )
+    .set({
+      stock_quantity: pg<number>`v.stock_quantity + r.quantity`,
+      updated_at: pg<Date>`now()`,
+      low_stock_alerted_at: pg<Date | null>`CASE WHEN v.stock_quantity + r.quantity > ${threshold}::integer
+                                                THEN NULL ELSE v.low_stock_alerted_at END`,
+    })
+    .whereRef('v.id', '=', 'r.variant_id')
+    .returning(['v.id', 'v.product_id'])
+    .execute();
   await announceAll(
     sql,
     released.map((row) => stockChange(row, 'released')),
@@ -135,27 +177,35 @@ export async function releaseStock(sql: SqlRunner, orderIds: string[]): Promise<
  * was cancelled). All or nothing: returns false, changing nothing, when any item ran short.
  */
 export async function reReserveOrderStock(sql: SqlRunner, orderId: string): Promise<boolean> {
-  const wanted = await sql.query<{ variant_id: string | null; quantity: number }>(
-    `SELECT variant_id, sum(quantity)::integer AS quantity FROM order_items
-      WHERE order_id = $1 GROUP BY variant_id ORDER BY variant_id`,
-    [orderId],
-  );
-  if (wanted.some((row) => row.variant_id === null)) return false;
-  const stock = await sql.query<{ id: string; stock_quantity: number }>(
-    'SELECT id, stock_quantity FROM product_variants WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE',
-    [wanted.map((row) => row.variant_id)],
-  );
+  const db = queries(sql);
+  const wanted = await db
+    .selectFrom('order_items')
+    .select(['variant_id', pg<number>`sum(quantity)::integer`.as('quantity')])
+    .where('order_id', '=', orderId)
+    .groupBy('variant_id')
+    .orderBy('variant_id')
+    .execute();
+  const variantIds = wanted.flatMap((row) => (row.variant_id ? [row.variant_id] : []));
+  if (variantIds.length < wanted.length) return false;
+  const stock = await db
+    .selectFrom('product_variants')
+    .select(['id', 'stock_quantity'])
+    .where((eb) => eb('id', '=', eb.fn.any(pg<string[]>`${variantIds}::uuid[]`)))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   const available = new Map(stock.map((row) => [row.id, row.stock_quantity]));
-  if (wanted.some((row) => (available.get(row.variant_id!) ?? 0) < row.quantity)) return false;
+  if (wanted.some((row) => (available.get(row.variant_id ?? '') ?? 0) < row.quantity)) return false;
   const taken: Change[] = [];
   for (const row of wanted) {
-    const updated = await sql.query<{ id: string; product_id: string }>(
-      `UPDATE product_variants SET stock_quantity = stock_quantity - $2, updated_at = now()
-        WHERE id = $1 AND stock_quantity >= $2
-        RETURNING id, product_id`,
-      [row.variant_id, row.quantity],
-    );
-    if (updated[0]) taken.push(stockChange(updated[0], 'reserved'));
+    const updated = await db
+      .updateTable('product_variants')
+      .set({ stock_quantity: pg<number>`stock_quantity - ${row.quantity}`, updated_at: pg<Date>`now()` })
+      .where('id', '=', row.variant_id)
+      .where('stock_quantity', '>=', row.quantity)
+      .returning(['id', 'product_id'])
+      .executeTakeFirst();
+    if (updated) taken.push(stockChange(updated, 'reserved'));
   }
   await announceAll(sql, taken);
   return true;
