@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI checks, in order, stopping at the first failure.
-#   lint → typecheck → dependency rules → database types → unit and API tests on PGlite → API tests on PostgreSQL → build (and its output
-#   checked: no warnings unless BUILD_VERBOSE) → bundle budget → process tests
-#   → the benchmark's short form → browser tests
+#   lint → typecheck → dependency rules → database types → unit and API tests on PGlite → build (and
+#   its output checked: no warnings unless BUILD_VERBOSE) → bundle budget → API tests on PostgreSQL
+#   beside the process tests → the benchmark's short form → browser tests
 # Each step prints how long it took, and the whole run ends with the list.
 # The PostgreSQL run uses TEST_DATABASE_URL, or the server on 127.0.0.1:5432; it creates and drops
 # its own throwaway databases. Outside CI it is skipped, loudly, when no server answers.
@@ -42,19 +42,17 @@ step "database types match the migrations (npm run db:types)"
 npx tsx src/server/scripts/db-types.ts --verify
 
 step "unit and API tests (PGlite)"
-npx vitest run --project unit --project api
+# On the embedded database whatever the environment says: CI exports TEST_DATABASE_URL for the
+# PostgreSQL steps below, and with it set this step would run on PostgreSQL too.
+env -u TEST_DATABASE_URL npx vitest run --project unit --project api
 
 pg_url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 pg_ok=""
 if node -e "const c=new (require('pg').Client)({connectionString:process.argv[1]});c.connect().then(()=>c.end(),()=>process.exit(1))" "$pg_url"; then
   pg_ok=1
-  step "API tests (PostgreSQL at ${pg_url%%@*}@…)"
-  TEST_DATABASE_URL="$pg_url" npx vitest run --project api
 elif [ -n "${CI:-}" ]; then
   echo "No PostgreSQL server answers at $pg_url; CI needs one." >&2
   exit 1
-else
-  echo "!! SKIPPED: API tests on PostgreSQL (no server at $pg_url; set TEST_DATABASE_URL)" >&2
 fi
 
 step "build (quiet: its summary line only, as a newcomer's npm start shows it)"
@@ -63,10 +61,29 @@ node scripts/check-build-output.mjs
 step "bundle budget"
 node scripts/check-bundle.mjs
 
-step "process tests (the built shop as real server processes)"
 if [ -n "$pg_ok" ]; then
-  TEST_DATABASE_URL="$pg_url" npx vitest run --project process
+  # Side by side: the process tests spend most of their time waiting on the processes they
+  # started, the API tests keep both cores busy. The process tests' output follows the API tests'.
+  step "API tests (PostgreSQL at ${pg_url%%@*}@…), beside the process tests (the built shop as real server processes)"
+  process_log="$(mktemp)"
+  TEST_DATABASE_URL="$pg_url" npx vitest run --project process >"$process_log" 2>&1 &
+  process_pid=$!
+  trap 'kill "$process_pid" 2>/dev/null || true; summary' EXIT
+  api_status=0
+  TEST_DATABASE_URL="$pg_url" npx vitest run --project api || api_status=$?
+  process_status=0
+  wait "$process_pid" || process_status=$?
+  trap summary EXIT
+  printf '\n\033[1m-- process tests\033[0m\n'
+  cat "$process_log"
+  rm -f "$process_log"
+  if [ "$api_status" -ne 0 ] || [ "$process_status" -ne 0 ]; then
+    echo "Failed: API tests on PostgreSQL (exit $api_status), process tests (exit $process_status)" >&2
+    exit 1
+  fi
 else
+  echo "!! SKIPPED: API tests on PostgreSQL (no server at $pg_url; set TEST_DATABASE_URL)" >&2
+  step "process tests (the built shop as real server processes)"
   echo "!! SKIPPED: process tests on PostgreSQL (several processes, WEB_CONCURRENCY; no server at $pg_url)" >&2
   npx vitest run --project process tests/process/exposure.test.ts
 fi
