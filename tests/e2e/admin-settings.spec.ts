@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { formatNaira } from '#shared/money';
 import type { NotificationListResponse } from '#shared/schemas/settings';
 import { demoProducts } from './support/demo-products';
 import { E2E_ADMIN } from './support/e2e-admin';
-import { DESKTOP, openPage, PHONE } from './support/screens';
+import { DESKTOP, keep, openPage, PHONE } from './support/screens';
 import { createConfirmedShopper, someIp } from './support/shoppers';
 import { changingStandardFee } from './support/standard-fee';
 
@@ -26,11 +26,6 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth, `${where} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-}
-
-async function keep(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
 
 async function signInAsAdmin(page: Page) {
@@ -105,10 +100,7 @@ for (const [label, size, feeNaira] of [
   ['desktop', DESKTOP, '3000'],
   ['phone', PHONE, '3500'],
 ] as const) {
-  test(`on a ${label}: notifications, the Standard fee and the audit log`, async ({
-    page,
-    browser,
-  }, testInfo) => {
+  test(`on a ${label}: notifications, the Standard fee and the audit log`, async ({ page, browser }) => {
     test.setTimeout(120_000);
     await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': someIp() });
     await page.setViewportSize(size);
@@ -132,13 +124,13 @@ for (const [label, size, feeNaira] of [
         await openSettingsPage(page, name);
         await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
         await expectNoSidewaysScroll(page, name);
-        await keep(page, testInfo, `settings-${name.toLowerCase().replace(' ', '-')}-${label}`);
+        await keep(page, `admin-settings-settings-${name.toLowerCase().replace(' ', '-')}-${label}`);
       }
       await openSettingsPage(page, 'Notifications');
       await page.getByRole('link', { name: 'Out of Stock Settings' }).click();
       await expect(page.getByLabel('Low-stock threshold')).toHaveValue(/^\d+$/);
       await expectNoSidewaysScroll(page, 'Out of Stock Settings');
-      await keep(page, testInfo, `settings-out-of-stock-${label}`);
+      await keep(page, `admin-settings-settings-out-of-stock-${label}`);
       await page.getByLabel('Low-stock threshold').fill('-1');
       await page.getByRole('button', { name: 'Save Settings' }).click();
       await expect(page.getByText('Threshold must be 0 or more')).toBeVisible();
@@ -151,36 +143,38 @@ for (const [label, size, feeNaira] of [
       await expect(dialog.getByText('Title is required')).toBeVisible();
       await expect(dialog.getByText('Content is required')).toBeVisible();
       await dialog.getByLabel('Title').fill(title);
-      await dialog.getByLabel('Content').fill('Free delivery on every order this weekend');
+      await dialog.getByLabel('Content').fill('Half-price delivery on every order this weekend');
       await dialog.getByLabel('Type').selectOption('promotional');
       await dialog.getByLabel('Display location').selectOption('site_wide');
       await dialog.getByLabel('End date (optional)').fill(lagosInput(2));
       await expect(dialog.getByRole('region', { name: 'Site notifications' })).toContainText(title);
       await expectNoSidewaysScroll(page, 'the notification form');
-      await dialog.screenshot({ path: testInfo.outputPath(`notification-form-${label}.png`) });
+      await keep(dialog, `admin-settings-notification-form-${label}`);
       await dialog.getByRole('button', { name: 'Create Notification' }).click();
       await expect(page.getByText('Notification created successfully')).toBeVisible();
       await expect(dialog).toBeHidden();
       const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
       await expect(card).toContainText('Active');
       await expect(card).toContainText('Promotional');
-      await keep(page, testInfo, `notifications-list-${label}`);
+      await keep(page, `admin-settings-notifications-list-${label}`);
 
       await shopper.page.goto('/');
       await expect(banner).toContainText(title);
-      await keep(shopper.page, testInfo, `storefront-with-notification-${label}`);
+      await keep(shopper.page, `admin-settings-storefront-with-notification-${label}`);
 
       // Edited: the storefront shows the new words.
       await card.getByRole('button', { name: `Edit ${title}` }).click();
       const edit = page.getByRole('dialog', { name: 'Edit Notification' });
       await expect(edit.getByLabel('Title')).toHaveValue(title);
-      await edit.getByLabel('Content').fill('Free delivery on every order until Sunday');
+      await edit.getByLabel('Content').fill('Half-price delivery on every order until Sunday');
       await edit.getByRole('button', { name: 'Save Changes' }).click();
       await expect(page.getByText('Notification updated successfully')).toBeVisible();
       await expect(card).toContainText('until Sunday');
       await shopper.page.reload();
       await expect(banner).toContainText('until Sunday');
-      // Toasts close after 4 s: the next one checked is the deactivation's own.
+      // Toasts close after 4 s, but wait while the pointer rests on them (on a phone it is still
+      // where Save was, over the toasts): moved away, the next one checked is the deactivation's own.
+      await page.mouse.move(0, 0);
       await expect(page.getByText('Notification updated successfully')).toHaveCount(0);
 
       await card.getByRole('button', { name: `Deactivate ${title}` }).click();
@@ -204,7 +198,7 @@ for (const [label, size, feeNaira] of [
         await expect(shopper.page.locator('label').filter({ hasText: 'Standard Shipping' })).toContainText(
           formatNaira(feeKobo),
         );
-        await keep(shopper.page, testInfo, `checkout-new-fee-${label}`);
+        await keep(shopper.page, `admin-settings-checkout-new-fee-${label}`);
       });
 
       // Store: the footer says the new name and support address.
@@ -269,7 +263,7 @@ for (const [label, size, feeNaira] of [
       await expect(entries.getByRole('article', { name: /^Shipping method/ })).toHaveCount(0);
       await filterAudit(page, { record: '', id: '' });
       await expectNoSidewaysScroll(page, 'the audit log');
-      await keep(page, testInfo, `audit-log-${label}`);
+      await keep(page, `admin-settings-audit-log-${label}`);
     } catch (error) {
       // The test's own failure is the one to report; the store's identity still goes back if it can.
       await putBackStore(page).catch((putBackError: unknown) => console.error(putBackError));
