@@ -52,7 +52,11 @@ export async function createDeps(input: DepsInput): Promise<AppDeps> {
     logger,
     definitions: JOB_DEFINITIONS,
     schedules: jobSchedules(env),
-    options: { timeoutSeconds: env.jobTimeoutSeconds, ...input.jobs },
+    options: {
+      timeoutSeconds: env.jobTimeoutSeconds,
+      ...(env.jobRetryDelaySeconds === null ? {} : { retryDelaySeconds: env.jobRetryDelaySeconds }),
+      ...input.jobs,
+    },
   });
   // The emails Better Auth asks for go through the shop's outbox, in their own transaction.
   const emailing = { env, database, jobs };

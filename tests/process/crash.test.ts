@@ -59,6 +59,8 @@ beforeAll(async () => {
     DATABASE_URL: db.url,
     SMTP_URL: `smtp://127.0.0.1:${port}`,
     JOB_TIMEOUT_SECONDS: '3',
+    // A webhook job lost with the killed process is retried at once, not after its 15 s back-off.
+    JOB_RETRY_DELAY_SECONDS: '1',
   };
   shop = await startShop(env);
   product = await createProduct(db, {

@@ -83,6 +83,9 @@ describe('loadEnv', () => {
     );
     expect(() => loadEnv({ WEB_CONCURRENCY: '0', DATABASE_URL: url })).toThrow(/WEB_CONCURRENCY/);
     expect(() => loadEnv({ JOB_TIMEOUT_SECONDS: '0' })).toThrow(/JOB_TIMEOUT_SECONDS/);
+    expect(loadEnv({}).jobRetryDelaySeconds).toBeNull();
+    expect(loadEnv({ JOB_RETRY_DELAY_SECONDS: '1' }).jobRetryDelaySeconds).toBe(1);
+    expect(() => loadEnv({ JOB_RETRY_DELAY_SECONDS: '-1' })).toThrow(/JOB_RETRY_DELAY_SECONDS/);
     expect(loadEnv({}).expirySweepSeconds).toBe(60);
     expect(loadEnv({}).imageBaseUrl).toBeNull();
     expect(loadEnv({ IMAGE_BASE_URL: 'https://cdn.example.com/shop/' }).imageBaseUrl).toBe(

@@ -49,6 +49,9 @@ const variables = z.object({
   WEB_CONCURRENCY: optionalText.pipe(z.coerce.number<string>().int().min(1).max(64).optional()),
   // A background job still running after this long counts as lost (its process died) and is retried.
   JOB_TIMEOUT_SECONDS: optionalText.pipe(z.coerce.number<string>().int().min(1).max(3600).optional()),
+  // Seconds between a failed or lost job's attempts, the same for every job, instead of each job's
+  // own back-off.
+  JOB_RETRY_DELAY_SECONDS: optionalText.pipe(z.coerce.number<string>().int().min(0).max(3600).optional()),
   // How often unpaid orders are looked for and expired, once per interval across all processes.
   EXPIRY_SWEEP_SECONDS: optionalText.pipe(z.coerce.number<string>().int().min(1).max(3600).optional()),
   // Proxies whose X-Forwarded-For is believed: IP addresses or CIDR ranges, comma-separated.
@@ -126,6 +129,8 @@ export type Env = Readonly<{
   s3: S3Settings | null;
   webConcurrency: number;
   jobTimeoutSeconds: number;
+  /** One delay between attempts for every job, or null: each job's own back-off. */
+  jobRetryDelaySeconds: number | null;
   /** How often the unpaid-order expiry is offered to the job queue (one sweep per interval). */
   expirySweepSeconds: number;
   /** IPs and CIDR ranges of the reverse proxies in front of the shop (TRUSTED_PROXIES). */
@@ -193,6 +198,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       : null,
     webConcurrency: raw.WEB_CONCURRENCY ?? 1,
     jobTimeoutSeconds: raw.JOB_TIMEOUT_SECONDS ?? 120,
+    jobRetryDelaySeconds: raw.JOB_RETRY_DELAY_SECONDS ?? null,
     expirySweepSeconds: raw.EXPIRY_SWEEP_SECONDS ?? 60,
     trustedProxies: raw.TRUSTED_PROXIES ?? [],
   });
