@@ -1,17 +1,10 @@
-import {
-  type APIRequestContext,
-  expect,
-  type Locator,
-  type Page,
-  type TestInfo,
-  test,
-} from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { formatNaira } from '../../src/shared/money';
 import type { Dashboard } from '../../src/shared/schemas/dashboard';
 import { demoVariant } from './support/demo-products';
 import { E2E_ADMIN, E2E_SUPER_ADMIN } from './support/e2e-admin';
 import { waitForEmail } from './support/mail';
-import { DESKTOP, openPage, PHONE } from './support/screens';
+import { DESKTOP, keep, openPage, PHONE } from './support/screens';
 import { createConfirmedShopper, placeOrderThroughApi, someIp } from './support/shoppers';
 
 /**
@@ -31,11 +24,6 @@ async function expectNoSidewaysScroll(page: Page) {
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(innerWidth);
-}
-
-/** Screenshots are kept in tests/e2e/screenshots/, as every spec's are, after the run. */
-async function keep(page: Page, _testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: `tests/e2e/screenshots/${name}.png`, fullPage: true });
 }
 
 /** How a card says a figure changed, from the server's comparison (never a fixed '+12%'). */
@@ -171,7 +159,7 @@ for (const [label, size] of [
   test(`the admin finds a customer by email and sees their paid order in the details (${label})`, async ({
     page,
     request,
-  }, testInfo) => {
+  }) => {
     const shopper = await shopperWithPaidOrder(request, label === 'desktop' ? 'Ngozi' : 'Femi');
     const shortId = shopper.orderId.slice(0, 8);
     await page.setViewportSize(size);
@@ -190,7 +178,7 @@ for (const [label, size] of [
     await expect(list.getByText(shopper.email)).toBeVisible();
     await expect(list.getByText(naira(shopper.totalKobo))).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await keep(page, testInfo, `admin-customers-search-${label}`);
+    await keep(page, `admin-customers-search-${label}`);
     if (label === 'phone') {
       // The narrowest phones in use, too.
       await page.setViewportSize({ width: 360, height: 740 });
@@ -213,7 +201,7 @@ for (const [label, size] of [
     await expect(line.getByText(naira(shopper.totalKobo))).toBeVisible();
     await expect(details.getByText('Role: Customer')).toBeAttached();
     await expectNoSidewaysScroll(page);
-    await keep(page, testInfo, `admin-customer-details-${label}`);
+    await keep(page, `admin-customer-details-${label}`);
 
     // The order's link opens it in the Orders section; Back closes it, and a reload keeps it open.
     await order.click();
@@ -233,7 +221,7 @@ for (const [label, size] of [
   test(`the dashboard shows the shop's real figures and the 30-day chart (${label})`, async ({
     page,
     request,
-  }, testInfo) => {
+  }) => {
     const shopper = await shopperWithPaidOrder(request, 'Kemi');
     await page.setViewportSize(size);
     const given = dashboardsGiven(page);
@@ -283,11 +271,11 @@ for (const [label, size] of [
     }
     await expect(page.getByRole('region', { name: 'Low Stock Alert' })).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await keep(page, testInfo, `admin-dashboard-${label}`);
+    await keep(page, `admin-dashboard-${label}`);
     if (label === 'phone') {
       await page.setViewportSize({ width: 360, height: 740 });
       await expectNoSidewaysScroll(page);
-      await keep(page, testInfo, 'admin-dashboard-360');
+      await keep(page, 'admin-dashboard-360');
     }
   });
 }
@@ -295,7 +283,7 @@ for (const [label, size] of [
 test('the admin sends a customer an email that arrives in the shop layout, as text', async ({
   page,
   request,
-}, testInfo) => {
+}) => {
   const shopper = await createConfirmedShopper(request, 'Tolu');
   await page.setViewportSize(DESKTOP);
   await signInAsAdmin(page);
@@ -311,10 +299,10 @@ test('the admin sends a customer an email that arrives in the shop layout, as te
   await expect(dialog.getByText('Please enter a subject.')).toBeHidden();
   await expect(dialog.getByText('Please write a message.')).toBeVisible();
   await dialog.getByLabel('Message').fill('Hello Tolu,\nYour <b>hoodie</b> is ready.');
-  await keep(page, testInfo, 'admin-send-email-desktop');
+  await keep(page, 'admin-send-email-desktop');
   await page.setViewportSize(PHONE);
   await expectNoSidewaysScroll(page);
-  await keep(page, testInfo, 'admin-send-email-phone');
+  await keep(page, 'admin-send-email-phone');
   await dialog.getByRole('button', { name: 'Send email' }).click();
   await expect(page.getByText('Email queued for delivery')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -388,7 +376,7 @@ test('the customers list shows a new sign-up live, without a reload', async ({ p
 test('a super admin grants admin access after confirming, and revokes it (390 px phone)', async ({
   page,
   request,
-}, testInfo) => {
+}) => {
   const shopper = await createConfirmedShopper(request, 'Staff');
   const signedIn = await request.post('/api/auth/sign-in', {
     headers: { 'x-forwarded-for': someIp() },
@@ -408,7 +396,7 @@ test('a super admin grants admin access after confirming, and revokes it (390 px
   await expect(confirm).toBeVisible();
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expectNoSidewaysScroll(page);
-  await keep(page, testInfo, 'admin-grant-admin-confirm-phone');
+  await keep(page, 'admin-grant-admin-confirm-phone');
   await confirm.getByRole('button', { name: 'Grant admin access' }).click();
   await expect(page.getByText('Role updated')).toBeVisible();
   await expect(details.getByText('Role: Admin')).toBeAttached();

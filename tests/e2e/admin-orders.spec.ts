@@ -3,7 +3,7 @@ import type { ProductDetail } from '../../src/shared/schemas/catalog';
 import { demoVariant } from './support/demo-products';
 import { E2E_ADMIN } from './support/e2e-admin';
 import { waitForEmail } from './support/mail';
-import { DESKTOP, openPage, PHONE } from './support/screens';
+import { DESKTOP, keep, openPage, PHONE } from './support/screens';
 import { createConfirmedShopper, someIp } from './support/shoppers';
 
 /**
@@ -23,12 +23,6 @@ type Pick = { product: ProductDetail; variant: ProductDetail['variants'][number]
 /** An in-stock size and colour (with a colour) of a demo product on sale now. */
 const pickProduct = (request: APIRequestContext): Promise<Pick> =>
   demoVariant(request, (v) => v.color !== null && v.stock >= 3);
-
-/** Screenshots are kept in tests/e2e/screenshots/ after the run, as every spec's are. */
-async function keep(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `tests/e2e/screenshots/admin-orders-${name}.png`, fullPage: true });
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
@@ -128,7 +122,7 @@ for (const [label, viewport] of [
     await expect(shopper.getByText('Order status: Processing')).toBeVisible();
     await expect(shopper.getByText('Payment status: Paid')).toBeVisible();
     await expect(progress).toHaveAttribute('aria-valuenow', '50');
-    await keep(shopper, `shopper-confirmed-${label}`);
+    await keep(shopper, `admin-orders-shopper-confirmed-${label}`);
     await markPage(shopper);
 
     // The admin, on theirs: the Orders tab, the order found by its short id.
@@ -143,7 +137,7 @@ for (const [label, viewport] of [
     await expect(open).toBeVisible();
     await expect(admin.getByText('Showing 1–1 of 1 order')).toBeVisible();
     await expectNoSidewaysScroll(admin);
-    await keep(admin, `list-${label}`);
+    await keep(admin, `admin-orders-list-${label}`);
 
     await open.click();
     const dialog = admin.getByRole('dialog', { name: `Order #${short}` });
@@ -151,7 +145,7 @@ for (const [label, viewport] of [
     await expect(dialog.getByText('Call on arrival')).toBeVisible();
     await expect(dialog.getByText(/^Payment received: ₦[0-9,.]+ \(Card\)$/)).toBeVisible();
     await expect(dialog.getByLabel('Order status')).toHaveValue('processing');
-    await keep(admin, `dialog-${label}`);
+    await keep(admin, `admin-orders-dialog-${label}`);
 
     for (const [status, headline, progressValue, word] of [
       ['shipped', 'Order Shipped!', '75', 'Shipped'],
@@ -194,7 +188,7 @@ for (const [label, viewport] of [
       expect(message.links.some((link) => link.endsWith(`/order-confirmation/${orderId}`))).toBe(true);
       // The open dialog follows too: its timeline names the change.
       await expect(dialog.getByText(new RegExp(`→ ${word}$`))).toBeVisible();
-      await keep(shopper, `shopper-${status}-${label}`);
+      await keep(shopper, `admin-orders-shopper-${status}-${label}`);
     }
 
     // The refund: the whole payment, after a confirmation. Paystack (here its simulator) answers
@@ -204,7 +198,7 @@ for (const [label, viewport] of [
     const confirm = admin.getByRole('dialog', { name: 'Refund this payment?' });
     await expect(confirm).toBeVisible();
     await expect(confirm).toContainText('the shopper is emailed once it is done');
-    await keep(admin, `refund-confirm-${label}`);
+    await keep(admin, `admin-orders-refund-confirm-${label}`);
     await confirm.getByRole('button', { name: /^Refund ₦/ }).click();
     await expect(admin.getByText('Refund requested', { exact: true })).toBeVisible();
     await expect(dialog.getByText('The payment has been refunded in full.')).toBeVisible();
@@ -213,8 +207,8 @@ for (const [label, viewport] of [
     expect(await stillMarked(shopper)).toBe('still here');
     await waitForEmail(account.email, { subject: /^Refund of ₦/, since: refundSent - 1_000 });
     await expectNoSidewaysScroll(admin);
-    await keep(admin, `refunded-${label}`);
-    await keep(shopper, `shopper-refunded-${label}`);
+    await keep(admin, `admin-orders-refunded-${label}`);
+    await keep(shopper, `admin-orders-shopper-refunded-${label}`);
 
     // The list shows it refunded, live.
     await admin.keyboard.press('Escape');
@@ -238,7 +232,7 @@ for (const [label, viewport] of [
     const hint = slip.getByText(/^Print this page/);
     await expect(hint).toBeVisible();
     await expectNoSidewaysScroll(slip);
-    await keep(slip, `packing-slip-${label}`);
+    await keep(slip, `admin-orders-packing-slip-${label}`);
     await slip.emulateMedia({ media: 'print' });
     await expect(hint).toBeHidden();
     await slip.close();
@@ -274,7 +268,7 @@ for (const [label, viewport] of [
       entries.getByRole('article', { name: /^Payment received by system:payment-(verify|webhook)$/ }),
     ).toHaveCount(1);
     await expectNoSidewaysScroll(admin);
-    await keep(admin, `audit-log-${label}`);
+    await keep(admin, `admin-orders-audit-log-${label}`);
 
     if (label === 'phone') {
       // The narrowest phones too.
@@ -282,7 +276,7 @@ for (const [label, viewport] of [
       await expect(admin.getByRole('dialog', { name: `Order #${short}` })).toBeVisible();
       await admin.setViewportSize({ width: 360, height: 740 });
       await expectNoSidewaysScroll(admin);
-      await keep(admin, 'dialog-360');
+      await keep(admin, 'admin-orders-dialog-360');
     }
 
     await shopperContext.close();

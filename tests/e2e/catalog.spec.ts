@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { formatNaira } from '../../src/shared/money';
 import type { ProductListResponse, ProductSummary } from '../../src/shared/schemas/catalog';
 import { E2E_NOTIFICATIONS } from './support/prepare-data';
-import { DESKTOP, openPage, PHONE, resizeTo, snap } from './support/screens';
+import { openPage, PHONE, snap } from './support/screens';
 import { standardShipping, withStandardFee } from './support/standard-fee';
 import { checkWhileSteady } from './support/steady';
 
@@ -46,25 +46,6 @@ async function inactiveProductIds(request: APIRequestContext): Promise<string[]>
     }),
   );
   return stored.filter((id, index) => demo[index] && !active.has(id));
-}
-
-/** Screenshots from the top: a full-page shot of a scrolled page draws the sticky navbar mid-page. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snap(page, name);
-}
-
-/** Dialogs are fixed to the viewport: keep what a person sees, on a phone and on a desktop. */
-async function shotViewport(page: Page, name: string) {
-  const original = page.viewportSize();
-  for (const [label, size] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    await resizeTo(page, size);
-    await page.screenshot({ path: `tests/e2e/screenshots/${name}-${label}.png` });
-  }
-  if (original) await resizeTo(page, original);
 }
 
 const addButton = (page: Page) => page.getByRole('button', { name: 'ADD TO CART' });
@@ -187,13 +168,13 @@ test('home → SHOP NEW ARRIVALS → a product: choose gender, size and colour, 
     'lazy',
   );
   await expect(firstImage).toHaveJSProperty('complete', true);
-  await shot(page, 'catalog-home');
+  await snap(page, 'catalog-home');
 
   await page.getByRole('link', { name: 'SHOP NEW ARRIVALS' }).click();
   await expect(page).toHaveURL(/\/new$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('New Arrivals');
   await expect(page).toHaveTitle('New Arrivals | Naija Street');
-  await shot(page, 'catalog-new-arrivals');
+  await snap(page, 'catalog-new-arrivals');
 
   await page
     .getByRole('list', { name: 'New Arrivals' })
@@ -227,7 +208,7 @@ test('home → SHOP NEW ARRIVALS → a product: choose gender, size and colour, 
   await expect(add).toHaveAttribute('aria-disabled', 'true');
   await page.getByRole('radio', { name: 'Black', exact: true }).check();
   await expect(add).not.toHaveAttribute('aria-disabled');
-  await shot(page, 'catalog-product');
+  await snap(page, 'catalog-product');
 
   await add.click();
   // The cart drawer opens and says so; the navbar's cart button counts the item.
@@ -258,7 +239,7 @@ test('the size guide, shipping policy and gallery overlays', async ({ page, requ
   // A hoodie is a top: its own guide (first-ten.spec.ts checks joggers and hats too).
   await expect(sizeGuide.getByRole('table', { name: 'Tops' })).toBeVisible();
   await expect(sizeGuide.getByRole('row', { name: /MEDIUM/ })).toHaveText(/MEDIUM\s*38-40\s*28/);
-  await shotViewport(page, 'catalog-size-guide');
+  await snap(page, 'catalog-size-guide', { window: true });
   await page.keyboard.press('Escape');
   await expect(sizeGuide).toBeHidden();
   await expect(sizeGuideButton).toBeFocused();
@@ -271,7 +252,7 @@ test('the size guide, shipping policy and gallery overlays', async ({ page, requ
     await expect(shipping.getByText(formatNaira(feeKobo))).toBeVisible();
   });
   await expect(shipping.getByText('Express Shipping')).toBeVisible();
-  await shotViewport(page, 'catalog-shipping-overlay');
+  await snap(page, 'catalog-shipping-overlay', { window: true });
   await shipping.getByRole('button', { name: 'Close Shipping Policy' }).click();
   await expect(shipping).toBeHidden();
 
@@ -291,7 +272,7 @@ test('the size guide, shipping policy and gallery overlays', async ({ page, requ
   await expect(big).toHaveAttribute('alt', /close-up/);
   await expect(big).toHaveJSProperty('complete', true);
   expect(await big.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await shotViewport(page, 'catalog-gallery');
+  await snap(page, 'catalog-gallery', { window: true });
   await gallery.getByRole('button', { name: 'Next image' }).click();
   await expect(gallery.getByText('1 / 3')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -318,7 +299,7 @@ test('a sold-out product shows every size disabled with the out-of-stock text', 
   for (const size of await sizes.all()) await expect(size).toBeDisabled();
   await expect(page.getByText('This item is currently out of stock.').first()).toBeVisible();
   await expect(addButton(page)).toHaveAttribute('aria-disabled', 'true');
-  await shot(page, 'catalog-product-sold-out');
+  await snap(page, 'catalog-product-sold-out');
 });
 
 test('gendered listing titles, and the menu leads to them', async ({ page, request }) => {
@@ -338,7 +319,7 @@ test('gendered listing titles, and the menu leads to them', async ({ page, reque
       );
     },
   );
-  await shot(page, 'catalog-men-tshirts');
+  await snap(page, 'catalog-men-tshirts');
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page
@@ -383,11 +364,11 @@ test('skeletons while a listing loads, and the API error on the page', async ({ 
   await expect(page.getByTestId('grid-skeleton').getByRole('listitem', { includeHidden: true })).toHaveCount(
     8,
   );
-  await shot(page, 'catalog-listing-skeleton');
+  await snap(page, 'catalog-listing-skeleton');
   release();
   await expect(page.getByRole('alert')).toHaveText('Error loading products: The catalogue is resting.');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('New Arrivals');
-  await shot(page, 'catalog-listing-error');
+  await snap(page, 'catalog-listing-error');
 });
 
 test('a product that fails to load offers the way home', async ({ page, request }) => {
@@ -409,7 +390,7 @@ test('a product that fails to load offers the way home', async ({ page, request 
   await expect(page.getByRole('alert')).toHaveText(
     'Error loading product: Something went wrong. Please try again.',
   );
-  await shot(page, 'catalog-product-error');
+  await snap(page, 'catalog-product-error');
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(`${origin}/`);
 });
@@ -426,7 +407,7 @@ test('search with the keyboard: by part of a description, and by category', asyn
   for (const heading of ['MAIN MENU', "MEN'S", "WOMEN'S", 'OTHER']) {
     await expect(dialog.getByText(heading, { exact: true })).toBeVisible();
   }
-  await shotViewport(page, 'catalog-search-empty');
+  await snap(page, 'catalog-search-empty', { window: true });
 
   // Part of a description: "puff-printed Lagos sunrise" is only in the Eko Oni Baje tee's.
   await page.keyboard.type('lagos sunrise');
@@ -436,7 +417,7 @@ test('search with the keyboard: by part of a description, and by category', asyn
   await expect(option).toContainText("Men's · T-Shirts");
   await expect(option).toContainText(formatNaira(1_500_000));
   await expect(option).toHaveAttribute('aria-selected', 'true');
-  await shotViewport(page, 'catalog-search-results');
+  await snap(page, 'catalog-search-results', { window: true });
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Eko Oni Baje Graphic Tee');
@@ -492,7 +473,7 @@ test.describe('site notifications', () => {
     await expect(banner(page).getByTestId('notification-marquee')).toBeVisible();
     await expect(banner(page)).toContainText(E2E_NOTIFICATIONS.productPage.content);
     await expect(banner(page)).toContainText(E2E_NOTIFICATIONS.siteWide.content);
-    await shot(page, 'catalog-banner-marquee');
+    await snap(page, 'catalog-banner-marquee');
 
     // Back to a page without product notifications, by a client-side navigation.
     await page.getByRole('link', { name: 'Naija Street home' }).click();
@@ -518,6 +499,6 @@ test.describe('site notifications', () => {
     await expect(items.filter({ hasText: E2E_NOTIFICATIONS.siteWide.title })).toHaveCount(1);
     await expect(items.filter({ hasText: E2E_NOTIFICATIONS.productPage.title })).toHaveCount(1);
     await expect(banner(page).getByTestId('notification-marquee')).toBeHidden();
-    await shot(page, 'catalog-banner-static');
+    await snap(page, 'catalog-banner-static');
   });
 });

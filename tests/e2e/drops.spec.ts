@@ -3,7 +3,7 @@ import { formatDateTime } from '../../src/shared/dates';
 import type { ProductDetailResponse } from '../../src/shared/schemas/catalog';
 import { fromShopLocalInput, toShopLocalInput } from '../../src/shared/shop-time-input';
 import { E2E_ADMIN } from './support/e2e-admin';
-import { DESKTOP, expectNoSidewaysScroll, openPage, PHONE, snap } from './support/screens';
+import { DESKTOP, expectNoSidewaysScroll, keep, openPage, PHONE, snap } from './support/screens';
 import { someIp } from './support/shoppers';
 
 /**
@@ -109,9 +109,6 @@ async function openInPanel(
   return { context, panel, item, dialog, drop };
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screenshots/drops-${name}.png`, fullPage: true });
-
 for (const [label, viewport] of [
   ['desktop', DESKTOP],
   ['phone', PHONE],
@@ -174,8 +171,8 @@ for (const [label, viewport] of [
           .getByRole('link', { name: new RegExp(product.name) }),
       ).toContainText('COMING SOON');
       await noSidewaysScroll(page);
-      await shot(page, `home-${label}`);
-      await featured.screenshot({ path: `test-results/screenshots/drops-home-section-${label}.png` });
+      await keep(page, `drops-home-${label}`);
+      await keep(featured, `drops-home-section-${label}`);
 
       // Its page: 'Coming soon', the release time, a countdown that ticks, no way to buy.
       await featured.getByRole('link', { name: 'SEE THE DROP' }).click();
@@ -190,7 +187,7 @@ for (const [label, viewport] of [
       const first = await timer.innerText();
       await expect.poll(() => timer.innerText()).not.toBe(first);
       await noSidewaysScroll(page);
-      await shot(page, `coming-soon-${label}`);
+      await keep(page, `drops-coming-soon-${label}`);
 
       // Then a few seconds ahead: opened straight from the address bar (server-rendered), the
       // page waits for the release.
@@ -245,7 +242,7 @@ for (const [label, viewport] of [
       await expect(page.getByText('Out now: choose your size and add it to your cart.')).toBeVisible();
       await expect(page.getByRole('group', { name: /GENDER/ })).toBeVisible();
       await noSidewaysScroll(page);
-      await shot(page, `released-${label}`);
+      await keep(page, `drops-released-${label}`);
 
       // The panel's open dialog shows the new release time, read again without closing it.
       await expect(drop.getByLabel('Release time (Lagos time)')).toHaveValue(toShopLocalInput(releaseAt));
@@ -286,7 +283,7 @@ test('before the release the server refuses the drop, whatever the page sends', 
     );
     await page.goto('/cart');
     await expect(page.getByText('This drop is not out yet. Please remove it to check out.')).toBeVisible();
-    await shot(page, 'guest-cart-coming-soon');
+    await keep(page, 'drops-guest-cart-coming-soon');
   } finally {
     await setDrop(admin, product.id, null, null);
     await admin.dispose();

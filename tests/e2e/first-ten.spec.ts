@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { formatNaira } from '../../src/shared/money';
 import type { ProductDetail, ProductListResponse } from '../../src/shared/schemas/catalog';
 import { startShop } from '../process/support/shop-process';
 import { E2E_ADMIN } from './support/e2e-admin';
 import { linkIn, waitForEmail } from './support/mail';
 import { createOwnProduct } from './support/products';
-import { DESKTOP, openPage, PHONE } from './support/screens';
+import { DESKTOP, keep, openPage, PHONE } from './support/screens';
 import { createConfirmedShopper, someIp } from './support/shoppers';
 
 /**
@@ -18,11 +18,6 @@ const VIEWPORTS = [
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as const;
-
-async function keep(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
@@ -114,7 +109,7 @@ for (const [label, viewport] of VIEWPORTS) {
       page,
       playwright,
       baseURL,
-    }, testInfo) => {
+    }) => {
       // A product of the test's own: no other test buys what the rival leaves.
       const product = await createOwnProduct(baseURL!, { name: `Short Line Crew ${label}`, stock: 3 });
       const pick = { product, variant: product.variants[0]! };
@@ -136,7 +131,7 @@ for (const [label, viewport] of VIEWPORTS) {
       await expectNoSidewaysScroll(page);
       if (left === 1) {
         await expect(line).toContainText('Only 1 left in stock. Please reduce the quantity.');
-        await keep(page, testInfo, `checkout-short-line-${label}`);
+        await keep(page, `first-ten-checkout-short-line-${label}`);
         await line.getByRole('button', { name: `Buy the 1 left of ${pick.product.name}` }).click();
         await expect(line).toContainText('Qty: 1');
         await expect(line).not.toContainText('left in stock');
@@ -146,19 +141,19 @@ for (const [label, viewport] of VIEWPORTS) {
       } else {
         await expect(line).toContainText('Sold out. Please remove it to check out.');
         await expect(line.getByRole('button', { name: /^Buy the/ })).toHaveCount(0);
-        await keep(page, testInfo, `checkout-sold-out-line-${label}`);
+        await keep(page, `first-ten-checkout-sold-out-line-${label}`);
         await line.getByRole('button', { name: `Remove ${pick.product.name} from your order` }).click();
         // The only line gone: checkout has nothing to sell and sends the shopper to the cart.
         await expect(page).toHaveURL(/\/cart$/);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your cart is empty');
       }
-      await keep(page, testInfo, `checkout-fixed-${label}`);
+      await keep(page, `first-ten-checkout-fixed-${label}`);
     });
 
     test("'Return to Checkout' puts the order back in the cart and releases its stock", async ({
       page,
       baseURL,
-    }, testInfo) => {
+    }) => {
       // A product of the test's own: its stock moves only with this test's order.
       const product = await createOwnProduct(baseURL!, { name: `Return Crew ${label}`, stock: 4 });
       const pick = { product, variant: product.variants[0]! };
@@ -185,7 +180,7 @@ for (const [label, viewport] of VIEWPORTS) {
         page.getByText('Going back cancels this unpaid order and puts its items back in your cart.'),
       ).toBeVisible();
       await expectNoSidewaysScroll(page);
-      await keep(page, testInfo, `payment-${label}`);
+      await keep(page, `first-ten-payment-${label}`);
       await page.getByRole('button', { name: 'Return to Checkout' }).click();
 
       await expect(page).toHaveURL(/\/checkout$/);
@@ -200,18 +195,16 @@ for (const [label, viewport] of VIEWPORTS) {
         order: { status: string };
       };
       expect(order.order.status).toBe('cancelled');
-      await keep(page, testInfo, `return-to-checkout-${label}`);
+      await keep(page, `first-ten-return-to-checkout-${label}`);
     });
 
-    test('the reset page checks its link with the server before showing the form', async ({
-      page,
-    }, testInfo) => {
+    test('the reset page checks its link with the server before showing the form', async ({ page }) => {
       const shopper = await createConfirmedShopper(page.request, 'Ngozi');
       // A link that does not work: said at once, no form to fill in first.
       await page.goto('/reset-password#token=not-a-real-token');
       await expect(page.getByRole('heading', { name: 'Invalid or expired reset link' })).toBeVisible();
       await expect(page.getByLabel('New Password')).toHaveCount(0);
-      await keep(page, testInfo, `reset-invalid-${label}`);
+      await keep(page, `first-ten-reset-invalid-${label}`);
       await expect(page).toHaveURL(/\/forgot-password$/);
 
       const since = Date.now();
@@ -247,20 +240,20 @@ for (const [label, viewport] of VIEWPORTS) {
       await expect(page.getByLabel('New Password')).toHaveCount(0);
     });
 
-    test("a product id that does not exist shows the product page's error", async ({ page }, testInfo) => {
+    test("a product id that does not exist shows the product page's error", async ({ page }) => {
       const response = await page.goto('/product/00000000-0000-4000-8000-000000000000');
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('alert')).toHaveText('Error loading product: Product not found');
       await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
       await expectNoSidewaysScroll(page);
-      await keep(page, testInfo, `product-missing-${label}`);
+      await keep(page, `first-ten-product-missing-${label}`);
       await page.getByRole('link', { name: 'Return to Home' }).click();
       await expect(page).toHaveURL(/\/$/);
     });
 
     test('the header: sign-out icon, categories bar on wide screens, menu on phones; toasts hide nothing', async ({
       page,
-    }, testInfo) => {
+    }) => {
       const shopper = await createConfirmedShopper(page.request, 'Femi');
       await signIn(page.request, shopper);
       await page.goto('/');
@@ -276,7 +269,7 @@ for (const [label, viewport] of VIEWPORTS) {
         await bar.getByRole('link', { name: 'MEN', exact: true }).hover();
         const menCategories = bar.getByRole('list', { name: "Men's categories" });
         await expect(menCategories.getByRole('link', { name: 'TOPS / JERSEYS' })).toBeVisible();
-        await keep(page, testInfo, `header-categories-${label}`);
+        await keep(page, `first-ten-header-categories-${label}`);
         // Keyboard: the women's categories open as focus reaches them.
         await bar.getByRole('link', { name: 'WOMEN', exact: true }).focus();
         await page.keyboard.press('Tab');
@@ -289,7 +282,7 @@ for (const [label, viewport] of VIEWPORTS) {
         await expect(bar).toBeHidden();
         await expectNoSidewaysScroll(page);
       }
-      await keep(page, testInfo, `header-${label}`);
+      await keep(page, `first-ten-header-${label}`);
 
       // A toast (signing out) covers neither the logo nor the cart and account icons.
       await header.getByRole('button', { name: 'Sign out' }).click();
@@ -300,11 +293,11 @@ for (const [label, viewport] of VIEWPORTS) {
       expect(toastBox.y, 'the toast covers the header').toBeGreaterThanOrEqual(
         headerBox.y + headerBox.height,
       );
-      await keep(page, testInfo, `toast-${label}`);
+      await keep(page, `first-ten-toast-${label}`);
       await expect(header.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
     });
 
-    test('each kind of product has its own size guide', async ({ page }, testInfo) => {
+    test('each kind of product has its own size guide', async ({ page }) => {
       const guides = [
         { name: 'Ojota Fleece Joggers', table: 'Joggers', row: /MEDIUM\s*30-34\s*34/ },
         { name: 'Yaba Essential Tee', table: 'Tops', row: /MEDIUM\s*38-40\s*28/ },
@@ -317,8 +310,7 @@ for (const [label, viewport] of VIEWPORTS) {
         const dialog = page.getByRole('dialog', { name: 'Size Guide' });
         await expect(dialog.getByRole('table', { name: guide.table })).toBeVisible();
         await expect(dialog.getByRole('row').filter({ hasText: guide.row })).toHaveCount(1);
-        if (guide.table === 'Joggers')
-          await page.screenshot({ path: testInfo.outputPath(`size-guide-${label}.png`) });
+        if (guide.table === 'Joggers') await keep(page, `first-ten-size-guide-${label}`, { fullPage: false });
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
       }
@@ -328,7 +320,7 @@ for (const [label, viewport] of VIEWPORTS) {
       await expect(page.getByRole('button', { name: 'Size Guide' })).toHaveCount(0);
     });
 
-    test("'Clear All' asks first; Cancel keeps the cart", async ({ page }, testInfo) => {
+    test("'Clear All' asks first; Cancel keeps the cart", async ({ page }) => {
       const pick = await sellable(page.request, ['Eko Dad Cap', 'Naija Street Logo Cap'], 1);
       await openPage(page, `/product/${pick.product.id}`);
       await page.evaluate(
@@ -345,7 +337,7 @@ for (const [label, viewport] of VIEWPORTS) {
       const dialog = page.getByRole('dialog', { name: 'Clear your cart?' });
       await expect(dialog).toContainText('This removes the 1 item in your cart.');
       await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-      await keep(page, testInfo, `clear-all-${label}`);
+      await keep(page, `first-ten-clear-all-${label}`);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Cart (1 item)');
@@ -354,7 +346,7 @@ for (const [label, viewport] of VIEWPORTS) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your cart is empty');
     });
 
-    test('the home hero shows the featured artwork on wide screens only', async ({ page }, testInfo) => {
+    test('the home hero shows the featured artwork on wide screens only', async ({ page }) => {
       const requested: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/images/')) requested.push(request.url());
@@ -379,7 +371,7 @@ for (const [label, viewport] of VIEWPORTS) {
         expect(artSources.filter(Boolean), 'a phone fetched the hero art').toEqual([]);
       }
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: testInfo.outputPath(`home-hero-${label}.png`) });
+      await keep(page, `first-ten-home-hero-${label}`, { fullPage: false });
     });
   });
 }
@@ -421,7 +413,7 @@ for (const [label, viewport] of VIEWPORTS) {
     test("the spec's storefront names, mistyped, go once with a toast to their listing", async ({
       page,
       baseURL,
-    }, testInfo) => {
+    }) => {
       test.setTimeout(120_000);
       // Typed in capitals or with a trailing slash, a listing is simply shown, its canonical
       // address the lower-case one: the same page, nothing to redirect.
@@ -445,7 +437,7 @@ for (const [label, viewport] of VIEWPORTS) {
         await expect(page, typed).toHaveURL(new RegExp(`${escapeRegExp(baseURL!)}/${name}$`));
         await expect(page.getByText(`Taking you to /${name}`, { exact: true })).toBeVisible();
         await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page not found');
-        if (name === 'hats') await keep(page, testInfo, `known-name-redirect-${label}`);
+        if (name === 'hats') await keep(page, `first-ten-known-name-redirect-${label}`);
       }
       // A listing keeps its query string.
       await page.goto(`${baseURL}//new?sort=price-asc`);
@@ -459,9 +451,7 @@ for (const [label, viewport] of VIEWPORTS) {
       await expectNoSidewaysScroll(page);
     });
 
-    test("the spec's admin paths go once, with a toast, to the panel's matching tab", async ({
-      page,
-    }, testInfo) => {
+    test("the spec's admin paths go once, with a toast, to the panel's matching tab", async ({ page }) => {
       test.setTimeout(120_000);
       await signIn(page.request, E2E_ADMIN);
       for (const [name, tab, toast] of ADMIN_PATHS) {
@@ -496,7 +486,7 @@ for (const [label, viewport] of VIEWPORTS) {
       } else {
         await expect(strip).toBeHidden();
       }
-      await keep(page, testInfo, `admin-named-path-toast-${label}`);
+      await keep(page, `first-ten-admin-named-path-toast-${label}`);
     });
   });
 }
@@ -510,7 +500,7 @@ for (const [label, viewport] of VIEWPORTS) {
  */
 test("the README's steps, from the printed sign-in to a paid order and the admin's work on it", async ({
   browser,
-}, testInfo) => {
+}) => {
   test.setTimeout(240_000);
   // A fresh start draws the demo catalogue: slower while the other browser tests' shop runs too.
   const shop = await startShop(
@@ -532,7 +522,7 @@ test("the README's steps, from the printed sign-in to a paid order and the admin
     await admin.getByLabel('Password').fill(field('password'));
     await admin.getByRole('button', { name: 'Sign In' }).click();
     await expect(admin).toHaveURL(/\/admin\/dashboard\?tab=dashboard$/);
-    await keep(admin, testInfo, 'readme-admin-desktop');
+    await keep(admin, 'first-ten-readme-admin-desktop');
 
     // 2. A shopper on a phone signs up; the confirmation link is in the mailbox.
     const shopper = await browser.newPage({ baseURL: url, viewport: PHONE });
@@ -586,7 +576,7 @@ test("the README's steps, from the printed sign-in to a paid order and the admin
     await expect(shopper.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     await expect(shopper).toHaveURL(new RegExp(`/order-confirmation/${orderId}$`), { timeout: 10_000 });
     await expect(shopper.getByText('Payment status: Paid')).toBeVisible();
-    await keep(shopper, testInfo, 'readme-paid-order-phone');
+    await keep(shopper, 'first-ten-readme-paid-order-phone');
 
     // The order's emails are in the mailbox.
     await shopper.goto(field('Mailbox').split(' ')[0]!);
@@ -626,7 +616,7 @@ test("the README's steps, from the printed sign-in to a paid order and the admin
       .click();
     await expect(dialog.getByText('The payment has been refunded in full.')).toBeVisible();
     await expect.poll(subjects, { timeout: 15_000 }).toContainEqual(expect.stringMatching(/^Refund of ₦/));
-    await keep(admin, testInfo, 'readme-order-refunded-desktop');
+    await keep(admin, 'first-ten-readme-order-refunded-desktop');
     const [slip] = await Promise.all([
       admin.context().waitForEvent('page'),
       dialog.getByRole('link', { name: /Packing slip/ }).click(),

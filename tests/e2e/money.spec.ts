@@ -1,7 +1,7 @@
-import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, request, test } from '@playwright/test';
 import { formatNaira } from '../../src/shared/money';
 import { E2E_ADMIN } from './support/e2e-admin';
-import { DESKTOP, expectNoSidewaysScroll, openPage, PHONE } from './support/screens';
+import { DESKTOP, expectNoSidewaysScroll, keep, openPage, PHONE } from './support/screens';
 import { createConfirmedShopper, placeOrderThroughApi, someIp } from './support/shoppers';
 
 /**
@@ -12,11 +12,6 @@ import { createConfirmedShopper, placeOrderThroughApi, someIp } from './support/
  * order and among the refunds made automatically. Then the admin reconciles with Paystack (the
  * built-in simulator) from the Payments page.
  */
-
-async function keep(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `tests/e2e/screenshots/money-${name}.png`, fullPage: true });
-}
 
 async function signedInAdmin(baseURL: string) {
   const admin = await request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': someIp() } });
@@ -122,7 +117,7 @@ test('a late payment past a drop’s limit is refunded by itself, and both the s
   await expect(leftOpen).toHaveURL(new RegExp(`/payment/${first}\\?`));
   await expect(leftOpen.getByRole('heading', { name: 'We could not use this payment' })).toBeVisible();
   await expect(leftOpen.getByText(/limited drop of 1 per customer/).first()).toBeVisible();
-  await keep(leftOpen, 'shopper-late-payment-not-used-phone');
+  await keep(leftOpen, 'money-shopper-late-payment-not-used-phone');
   await leftOpen.close();
 
   // The shopper's first order: still cancelled, and its payment on its way back, in plain words.
@@ -138,7 +133,7 @@ test('a late payment past a drop’s limit is refunded by itself, and both the s
   // The simulator settles the refund a moment later; the page follows by itself.
   await expect(payment).toContainText('has been refunded in full', { timeout: 15_000 });
   await expectNoSidewaysScroll(page);
-  await keep(page, 'shopper-late-payment-refunded-phone');
+  await keep(page, 'money-shopper-late-payment-refunded-phone');
 
   // The admin, on a phone: the order shows the payment not kept and its automatic refund.
   const panel = await adminPage(browser, PHONE);
@@ -150,9 +145,9 @@ test('a late payment past a drop’s limit is refunded by itself, and both the s
   await expect(dialog.getByText(/automatic/i).first()).toBeVisible();
   await expectNoSidewaysScroll(panel);
   await dialog.getByText(`REFUND DUE: payment of ${total} not kept`).scrollIntoViewIfNeeded();
-  await panel.screenshot({ path: 'tests/e2e/screenshots/money-admin-late-payment-timeline-phone.png' });
+  await keep(panel, 'money-admin-late-payment-timeline-phone', { fullPage: false });
   await dialog.getByRole('heading', { name: 'Payment', exact: true }).scrollIntoViewIfNeeded();
-  await panel.screenshot({ path: 'tests/e2e/screenshots/money-admin-late-payment-order-phone.png' });
+  await keep(panel, 'money-admin-late-payment-order-phone', { fullPage: false });
   await panel.keyboard.press('Escape');
 
   // Payments → Refunds, made automatically: the order is there.
@@ -161,7 +156,7 @@ test('a late payment past a drop’s limit is refunded by itself, and both the s
   await panel.getByLabel('Show').selectOption({ label: 'Made automatically' });
   await expect(panel.getByRole('link', { name: new RegExp(first.slice(0, 8), 'i') }).first()).toBeVisible();
   await expectNoSidewaysScroll(panel);
-  await keep(panel, 'admin-refunds-automatic-phone');
+  await keep(panel, 'money-admin-refunds-automatic-phone');
 
   await panel.context().close();
   await shopperContext.close();
@@ -197,7 +192,7 @@ for (const [label, viewport] of [
     await expect(details).toContainText('Successful charges');
     await expect(details).toContainText('Net');
     await expectNoSidewaysScroll(panel);
-    await keep(panel, `admin-reconciliation-${label}`);
+    await keep(panel, `money-admin-reconciliation-${label}`);
     await panel.context().close();
   });
 }

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 900 };
@@ -6,6 +6,28 @@ export const DESKTOP = { width: 1366, height: 900 };
 export const SMALL_PHONE = { width: 360, height: 740 };
 
 const SIZES = { phone: PHONE, desktop: DESKTOP } as const;
+
+/**
+ * Screenshots are kept for people to look at, in tests/e2e/screenshots/. They check nothing, and
+ * drawing them is a good part of the browsers' work: E2E_SCREENSHOTS=off (CI) skips them.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
+
+/**
+ * Keeps a screenshot as tests/e2e/screenshots/{name}.png: of a page (the whole page from its top,
+ * unless `fullPage: false`: the window only), or of one element.
+ */
+export async function keep(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  if (!SCREENSHOTS) return;
+  const path = `tests/e2e/screenshots/${name}.png`;
+  if ('goto' in target) {
+    const fullPage = options.fullPage ?? true;
+    if (fullPage) await target.evaluate(() => window.scrollTo(0, 0));
+    await target.screenshot({ path, fullPage });
+  } else {
+    await target.screenshot({ path });
+  }
+}
 
 /**
  * Resizes the window and waits until the page is drawn at the new size: the window reports it,
@@ -24,21 +46,25 @@ export async function resizeTo(page: Page, size: { width: number; height: number
 }
 
 /**
- * Keeps a full-page screenshot of the current screen on a phone and on a desktop viewport, in
- * tests/e2e/screenshots/{name}-{phone|desktop}.png. `dialog`: a dialog is open, and it scrolls
- * inside the window, so the window is made tall enough to show all of it. `sizes`: a screen that
- * exists at one size only (the phone's menu).
+ * Keeps a full-page screenshot of the current screen, from its top, on a phone and on a desktop
+ * viewport, in tests/e2e/screenshots/{name}-{phone|desktop}.png. `dialog`: a dialog is open, and it
+ * scrolls inside the window, so the window is made tall enough to show all of it. `window`: what
+ * the window shows only (a dialog fixed to it). `sizes`: a screen that exists at one size only
+ * (the phone's menu).
  */
 export async function snap(
   page: Page,
   name: string,
-  options: { dialog?: boolean; sizes?: readonly (keyof typeof SIZES)[] } = {},
+  options: { dialog?: boolean; window?: boolean; sizes?: readonly (keyof typeof SIZES)[] } = {},
 ) {
+  if (!SCREENSHOTS) return;
   const original = page.viewportSize();
+  // A full-page shot of a scrolled page draws the sticky navbar mid-page.
+  if (!options.window) await page.evaluate(() => window.scrollTo(0, 0));
   for (const label of options.sizes ?? (['phone', 'desktop'] as const)) {
     const size = SIZES[label];
     await resizeTo(page, options.dialog ? { width: size.width, height: 2600 } : size);
-    await page.screenshot({ path: `tests/e2e/screenshots/${name}-${label}.png`, fullPage: true });
+    await page.screenshot({ path: `tests/e2e/screenshots/${name}-${label}.png`, fullPage: !options.window });
   }
   if (original) await resizeTo(page, original);
 }
