@@ -69,7 +69,7 @@ test('an account from registration to a reset password', async ({ page }) => {
   const resetPassword = 'Reset2026x';
 
   // The login page offers to create an account.
-  await page.goto('/login');
+  await openPage(page, '/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
     'href',
@@ -137,7 +137,7 @@ test('an account from registration to a reset password', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page.getByText('Logged out successfully').first()).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  await page.goto('/account');
+  await openPage(page, '/account');
   await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
 
   // A wrong password is refused with the server's message; the right one returns to the account.
@@ -268,7 +268,7 @@ test('an account from registration to a reset password', async ({ page }) => {
   // Sign out from the navbar; the old password no longer works, the new one does.
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByText('Logged out successfully').first()).toBeVisible();
-  await page.goto('/login');
+  await openPage(page, '/login');
   await signInWithForm(page, email, PASSWORD);
   await expect(page.getByText('Invalid email or password.')).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
@@ -279,7 +279,7 @@ test('an account from registration to a reset password', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
 
   // Forgot password: the email's link carries the token in the fragment.
-  await page.goto('/login');
+  await openPage(page, '/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();
   await page.getByLabel('Email').fill('not-an-email');
@@ -297,7 +297,7 @@ test('an account from registration to a reset password', async ({ page }) => {
 
   const resetEmail = await waitForEmail(email, { since: resetAskedAt, subject: /Reset/ });
   const resetLink = linkIn(resetEmail, /\/reset-password#token=/);
-  await page.goto(resetLink);
+  await openPage(page, resetLink);
   await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeVisible();
   await page.getByLabel('New Password').fill('short');
   await page.getByLabel('Confirm Password').fill('other');
@@ -372,7 +372,7 @@ test('protected pages send a guest to login and back; shoppers are kept out of t
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
 
   // The account's orders: short id, date, badges, item count, link to the details.
-  await page.goto('/account');
+  await openPage(page, '/account');
   const order = page.getByRole('listitem').filter({ hasText: `#${shortId(orderId)}` });
   await expect(order).toContainText('1 item');
   await expect(order.getByText('Order status: Pending')).toBeAttached();
@@ -439,7 +439,7 @@ test('the admin signs in on Admin Access and out again', async ({ page }) => {
   await shot(page, 'admin-dashboard');
 
   // Signed in already: /admin goes straight to the dashboard.
-  await page.goto('/admin');
+  await openPage(page, '/admin');
   await expect(page).toHaveURL(/\/admin\/dashboard\?tab=dashboard$/);
 
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click();

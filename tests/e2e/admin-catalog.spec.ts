@@ -81,7 +81,7 @@ for (const [label, viewport] of [
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard/);
-    await page.goto('/admin/dashboard?tab=products');
+    await openPage(page, '/admin/dashboard?tab=products');
     await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
     await expectNoSidewaysScroll(page);
@@ -246,7 +246,7 @@ for (const [label, viewport] of [
     // with its category, and found by the search.
     const shop = await page.context().newPage();
     await shop.setViewportSize(viewport);
-    await shop.goto(`/product/${productId}`);
+    await openPage(shop, `/product/${productId}`);
     await expect(shop.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(shop.getByText('₦15,000.00').first()).toBeVisible();
     for (const [index, id] of imageIds.entries()) {
@@ -261,7 +261,7 @@ for (const [label, viewport] of [
     await expect(shop.getByRole('radio', { name: /^Black/ })).toBeDisabled();
     await expect(shop.getByRole('radio', { name: 'White', exact: true })).toBeEnabled();
     const inListing = () => shop.getByRole('link', { name: new RegExp(name) });
-    await shop.goto('/men/tshirts');
+    await openPage(shop, '/men/tshirts');
     await expect(inListing().first()).toBeVisible();
     const search = async () => {
       await shop.getByRole('button', { name: 'Search' }).click();
@@ -285,7 +285,7 @@ for (const [label, viewport] of [
     const gone = await shop.goto(`/product/${productId}`);
     expect(gone?.status()).toBe(404);
     await expect(shop.getByText('Error loading product: Product not found')).toBeVisible();
-    await shop.goto('/men/tshirts');
+    await openPage(shop, '/men/tshirts');
     await expect(shop.getByRole('heading', { level: 1 })).toBeVisible();
     // The listing is there (other T-shirts), without it.
     await expect(shop.locator('a[href^="/product/"]').first()).toBeVisible();
@@ -364,7 +364,7 @@ test('a product that appears in an order is deactivated instead of deleted, and 
   await placeOrderThroughApi(shopper, { fullName: 'Chioma Bello', email });
   await shopper.dispose();
 
-  await page.goto('/admin/dashboard?tab=products');
+  await openPage(page, '/admin/dashboard?tab=products');
   await page.getByRole('searchbox').fill(name);
   const item = page.getByRole('listitem').filter({ hasText: name });
   await expect(item).toHaveCount(1);

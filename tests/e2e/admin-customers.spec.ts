@@ -164,7 +164,7 @@ for (const [label, size] of [
     const shortId = shopper.orderId.slice(0, 8);
     await page.setViewportSize(size);
     await signInAsAdmin(page);
-    await page.goto('/admin/dashboard?tab=customers');
+    await openPage(page, '/admin/dashboard?tab=customers');
     await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
 
     await page.getByRole('searchbox', { name: 'Search customers' }).fill(shopper.email.toUpperCase());
@@ -287,7 +287,7 @@ test('the admin sends a customer an email that arrives in the shop layout, as te
   const shopper = await createConfirmedShopper(request, 'Tolu');
   await page.setViewportSize(DESKTOP);
   await signInAsAdmin(page);
-  await page.goto('/admin/dashboard?tab=customers');
+  await openPage(page, '/admin/dashboard?tab=customers');
   await page.getByRole('searchbox', { name: 'Search customers' }).fill(shopper.email);
   await page.getByRole('button', { name: `Send email to Tolu Bello (${shopper.email})` }).click();
   const dialog = page.getByRole('dialog', { name: 'Email Tolu Bello' });
@@ -359,7 +359,7 @@ test('the customers list shows a new sign-up live, without a reload', async ({ p
   await page.setViewportSize(PHONE);
   await signInAsAdmin(page);
   const following = page.waitForResponse((response) => response.url().includes('/api/live?topics='));
-  await page.goto('/admin/dashboard?tab=customers');
+  await openPage(page, '/admin/dashboard?tab=customers');
   await page.getByRole('searchbox', { name: 'Search customers' }).fill('newcomer-');
   await expect(page.getByText('No customers match your search')).toBeVisible();
   expect((await following).status()).toBe(200);
@@ -387,7 +387,7 @@ test('a super admin grants admin access after confirming, and revokes it (390 px
 
   await page.setViewportSize(PHONE);
   await signInAsAdmin(page, E2E_SUPER_ADMIN);
-  await page.goto('/admin/dashboard?tab=customers');
+  await openPage(page, '/admin/dashboard?tab=customers');
   await page.getByRole('searchbox', { name: 'Search customers' }).fill(shopper.email);
   await page.getByRole('button', { name: `View details of Staff Bello (${shopper.email})` }).click();
   const details = page.getByRole('dialog', { name: 'Staff Bello' });

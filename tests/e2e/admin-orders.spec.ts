@@ -127,7 +127,7 @@ for (const [label, viewport] of [
 
     // The admin, on theirs: the Orders tab, the order found by its short id.
     const admin = await adminPage(browser, viewport);
-    await admin.goto('/admin/dashboard?tab=orders');
+    await openPage(admin, '/admin/dashboard?tab=orders');
     await expect(admin.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
     await admin.getByLabel('Search orders').fill('no-such-order-zzz');
     await expect(admin.getByText('No orders found')).toBeVisible();
@@ -245,7 +245,7 @@ for (const [label, viewport] of [
 
     // The audit log, searched by the order's id: the status changes and the refund, each with
     // the admin's own email; the refund's completion by the payment webhook names who asked.
-    await admin.goto('/admin/dashboard?tab=settings&section=audit');
+    await openPage(admin, '/admin/dashboard?tab=settings&section=audit');
     await expect(admin.getByRole('heading', { level: 2, name: 'Audit log', exact: true })).toBeVisible();
     await admin.getByLabel('Find by id').fill(orderId);
     await admin.getByRole('button', { name: 'Apply Filters' }).click();

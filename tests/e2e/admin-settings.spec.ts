@@ -158,7 +158,7 @@ for (const [label, size, feeNaira] of [
       await expect(card).toContainText('Promotional');
       await keep(page, `admin-settings-notifications-list-${label}`);
 
-      await shopper.page.goto('/');
+      await openPage(shopper.page, '/');
       await expect(banner).toContainText(title);
       await keep(shopper.page, `admin-settings-storefront-with-notification-${label}`);
 
@@ -193,7 +193,7 @@ for (const [label, size, feeNaira] of [
         await expect(shopper.page.getByRole('row', { name: /Standard Shipping/ })).toContainText(
           formatNaira(feeKobo),
         );
-        await shopper.page.goto('/checkout');
+        await openPage(shopper.page, '/checkout');
         await expect(shopper.page.getByRole('radio', { name: /Standard Shipping/ })).toBeChecked();
         await expect(shopper.page.locator('label').filter({ hasText: 'Standard Shipping' })).toContainText(
           formatNaira(feeKobo),
@@ -284,7 +284,7 @@ test('an admin whose session ended elsewhere is told Permission Denied and nothi
   // for Admin Access before the button can be pressed (what most admins would see).
   await page.route(/\/api\/live\?/, (route) => route.abort());
   await signInAsAdmin(page);
-  await page.goto('/admin/dashboard?tab=settings&section=notifications');
+  await openPage(page, '/admin/dashboard?tab=settings&section=notifications');
   const card = page
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: 'Free delivery' }) });

@@ -82,7 +82,7 @@ test('an admin signs in at /admin and moves through every section on a desktop',
   await expectSection(page, SECTIONS[0]);
 
   // Signed in already: /admin goes straight to the dashboard.
-  await page.goto('/admin');
+  await openPage(page, '/admin');
   await expectSection(page, SECTIONS[0]);
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -143,7 +143,7 @@ test('on a 390 px phone: the tab strip, the slide-in menu, and no sideways scrol
   // At 360 px too, nothing scrolls sideways, the menu neither.
   await page.setViewportSize(SMALL_PHONE);
   for (const section of SECTIONS) {
-    await page.goto(`/admin/dashboard?tab=${section.tab}`);
+    await openPage(page, `/admin/dashboard?tab=${section.tab}`);
     await expectSection(page, section);
     await expectNoSidewaysScroll(page);
   }

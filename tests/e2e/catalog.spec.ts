@@ -311,7 +311,7 @@ test('gendered listing titles, and the menu leads to them', async ({ page, reque
         (p) => p.gender === 'men' && p.category.slug === 'tshirts',
       ).length,
     async (menTees) => {
-      await page.goto('/men/tshirts');
+      await openPage(page, '/men/tshirts');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText("Men's T-Shirts");
       await expect(page.getByText(`${menTees} products`)).toBeVisible();
       await expect(page.getByRole('list', { name: "Men's T-Shirts" }).getByRole('listitem')).toHaveCount(

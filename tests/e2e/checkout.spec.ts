@@ -305,7 +305,7 @@ test.describe('with a signed-in shopper at the payment step', () => {
     });
     expect(added.ok()).toBe(true);
 
-    await page.goto('/checkout');
+    await openPage(page, '/checkout');
     await fillShipping(page);
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page).toHaveURL(/\/payment\//);
@@ -486,12 +486,12 @@ test('stock running out between the cart and the order names the item and what i
   await expect(page).toHaveURL(/\/checkout$/);
 
   // Signing out shows the (empty) guest cart; signing back in brings the account's cart back.
-  await page.goto('/cart');
+  await openPage(page, '/cart');
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
   await apiSignIn(page.request, shopper);
-  await page.goto('/cart');
+  await openPage(page, '/cart');
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
 
   // Clear All asks first, then empties it; the drawer then offers to start shopping.

@@ -98,7 +98,7 @@ async function openInPanel(
   await panel.getByLabel('Password').fill(E2E_ADMIN.password);
   await panel.getByRole('button', { name: 'Sign In' }).click();
   await expect(panel).toHaveURL(/\/admin\/dashboard/);
-  await panel.goto('/admin/dashboard?tab=products');
+  await openPage(panel, '/admin/dashboard?tab=products');
   await panel.getByRole('searchbox').fill(productName);
   const item = panel.getByRole('listitem').filter({ has: panel.getByText(productName, { exact: true }) });
   await expect(item).toHaveCount(1);
@@ -148,7 +148,7 @@ for (const [label, viewport] of [
       await snap(panel, 'admin-products-drop');
 
       // The shop: 'Coming soon', no way to buy, the limit said.
-      await page.goto(`/product/${product.id}`);
+      await openPage(page, `/product/${product.id}`);
       await expect(page.getByRole('button', { name: 'COMING SOON' })).toBeDisabled();
       await expect(page.getByText('Limited drop: 2 per customer.')).toBeVisible();
 

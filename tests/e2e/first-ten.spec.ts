@@ -122,7 +122,7 @@ for (const [label, viewport] of VIEWPORTS) {
       const left = label === 'phone' ? 1 : 0;
       await rivalBuys(playwright, baseURL!, pick, pick.variant.stock - left);
 
-      await page.goto('/checkout');
+      await openPage(page, '/checkout');
       const summary = page.getByRole('region', { name: 'Order Summary' });
       const line = summary.getByRole('listitem').filter({ hasText: pick.product.name });
       await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
@@ -173,7 +173,7 @@ for (const [label, viewport] of VIEWPORTS) {
       expect(html).toContain('Test payments: no real money moves.');
       expect(html).not.toContain('Card payments are processed securely by Paystack.');
 
-      await page.goto(`/payment/${orderId}`);
+      await openPage(page, `/payment/${orderId}`);
       await expect(page.getByText('Test payments: no real money moves.')).toBeVisible();
       await expect(page.getByRole('button', { name: /^Cart, 0 items/ })).toBeVisible();
       await expect(
@@ -331,7 +331,7 @@ for (const [label, viewport] of VIEWPORTS) {
           ),
         [pick.product.id, pick.variant.id],
       );
-      await page.goto('/cart');
+      await openPage(page, '/cart');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Cart (1 item)');
       await page.getByRole('button', { name: 'Clear All' }).click();
       const dialog = page.getByRole('dialog', { name: 'Clear your cart?' });
@@ -517,7 +517,7 @@ test("the README's steps, from the printed sign-in to a paid order and the admin
 
     // 1. The admin signs in with the printed email and password.
     const admin = await browser.newPage({ baseURL: url, viewport: DESKTOP });
-    await admin.goto(field('Admin'));
+    await openPage(admin, field('Admin'));
     await admin.getByLabel('Email').fill(field('email'));
     await admin.getByLabel('Password').fill(field('password'));
     await admin.getByRole('button', { name: 'Sign In' }).click();
@@ -527,7 +527,7 @@ test("the README's steps, from the printed sign-in to a paid order and the admin
     // 2. A shopper on a phone signs up; the confirmation link is in the mailbox.
     const shopper = await browser.newPage({ baseURL: url, viewport: PHONE });
     const email = `newcomer-${randomUUID().slice(0, 8)}@example.test`;
-    await shopper.goto('/register');
+    await openPage(shopper, '/register');
     await shopper.getByLabel('First Name').fill('Amaka');
     await shopper.getByLabel('Last Name').fill('Eze');
     await shopper.getByLabel('Email').fill(email);
@@ -540,7 +540,7 @@ test("the README's steps, from the printed sign-in to a paid order and the admin
     await expect(confirmLink).toBeVisible();
     await shopper.goto((await confirmLink.getAttribute('href'))!);
     await expect(shopper.getByText('Email confirmed successfully! Redirecting...')).toBeVisible();
-    await shopper.goto('/login');
+    await openPage(shopper, '/login');
     if (await shopper.getByLabel('Email').isVisible()) {
       await shopper.getByLabel('Email').fill(email);
       await shopper.getByLabel('Password', { exact: true }).fill('Passw0rd!');
@@ -551,7 +551,7 @@ test("the README's steps, from the printed sign-in to a paid order and the admin
     // 3. Picks a product and a size, adds it to the cart, checks out and pays in the simulator.
     const product = await productByName(shopper.request, 'Yaba Essential Tee');
     const variant = product.variants.find((v) => v.color !== null && v.stock > 0)!;
-    await shopper.goto(`/product/${product.id}`);
+    await openPage(shopper, `/product/${product.id}`);
     await shopper.getByRole('radio', { name: 'Men', exact: true }).check();
     await shopper.getByRole('radio', { name: variant.size, exact: true }).check();
     await shopper.getByRole('radio', { name: variant.color!, exact: true }).check();

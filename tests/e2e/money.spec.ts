@@ -137,7 +137,7 @@ test('a late payment past a drop’s limit is refunded by itself, and both the s
 
   // The admin, on a phone: the order shows the payment not kept and its automatic refund.
   const panel = await adminPage(browser, PHONE);
-  await panel.goto(`/admin/dashboard?tab=orders&order=${first}`);
+  await openPage(panel, `/admin/dashboard?tab=orders&order=${first}`);
   const dialog = panel.getByRole('dialog', { name: `Order #${first.slice(0, 8)}` });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(`REFUND DUE: payment of ${total} not kept`)).toBeVisible();
@@ -151,7 +151,7 @@ test('a late payment past a drop’s limit is refunded by itself, and both the s
   await panel.keyboard.press('Escape');
 
   // Payments → Refunds, made automatically: the order is there.
-  await panel.goto('/admin/dashboard?tab=payments');
+  await openPage(panel, '/admin/dashboard?tab=payments');
   await expect(panel.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
   await panel.getByLabel('Show').selectOption({ label: 'Made automatically' });
   await expect(panel.getByRole('link', { name: new RegExp(first.slice(0, 8), 'i') }).first()).toBeVisible();
@@ -172,7 +172,7 @@ for (const [label, viewport] of [
   }) => {
     test.setTimeout(90_000);
     const panel = await adminPage(browser, viewport);
-    await panel.goto('/admin/dashboard?tab=payments');
+    await openPage(panel, '/admin/dashboard?tab=payments');
     const section = panel.getByRole('region', { name: /Reconciliation with Paystack/ });
     await expect(section).toBeVisible();
     const started = panel.waitForResponse(

@@ -50,7 +50,7 @@ test('storefront, account, checkout, payment and admin pages run under the polic
     await hydrated(page);
   }
   // Hydrated: the product page's client code works (size buttons answer).
-  await page.goto(`/product/${productId}`);
+  await openPage(page, `/product/${productId}`);
   await hydrated(page);
   await snap(page, 'security-product');
   // Dialogs and toasts add <style> elements at run time: they carry the page's nonce.
@@ -60,7 +60,7 @@ test('storefront, account, checkout, payment and admin pages run under the polic
 
   // A signed-in shopper: account, checkout, the payment page and the simulator's pop-up.
   const shopper = await createConfirmedShopper(request, 'Kemi');
-  await page.goto('/login');
+  await openPage(page, '/login');
   await page.getByLabel('Email').fill(shopper.email);
   await page.getByLabel('Password', { exact: true }).fill(shopper.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -86,7 +86,7 @@ test('storefront, account, checkout, payment and admin pages run under the polic
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const { orderId } = (await placed.json()) as { orderId: string };
-  await page.goto(`/payment/${orderId}`);
+  await openPage(page, `/payment/${orderId}`);
   await hydrated(page);
   const popupPromise = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Pay Now' }).click();

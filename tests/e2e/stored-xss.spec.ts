@@ -159,7 +159,7 @@ for (const [device, viewport] of [
     await expectInert(page, 'product page');
 
     // The shopper's own pages.
-    await page.goto('/login');
+    await openPage(page, '/login');
     await page.getByLabel('Email').fill(shopper.email);
     await page.getByLabel('Password').fill(shopper.password);
     await page.getByRole('button', { name: /sign in/i }).click();
@@ -186,7 +186,7 @@ for (const [device, viewport] of [
     await page.goto('/admin/dashboard?tab=products');
     await expect(page.getByText(PRODUCT_NAME).filter({ visible: true }).first()).toBeVisible();
     await expectInert(page, 'admin products');
-    await page.goto('/admin/dashboard?tab=orders');
+    await openPage(page, '/admin/dashboard?tab=orders');
     const short = orderId.slice(0, 8);
     await page.getByLabel('Search orders').fill(short.toUpperCase());
     await page
