@@ -23,6 +23,16 @@ import {
   adminProductSchema,
 } from '#shared/schemas/admin-products';
 import { cartSchema } from '#shared/schemas/cart';
+import {
+  categoriesResponseSchema,
+  productDetailResponseSchema,
+  productListResponseSchema,
+} from '#shared/schemas/catalog';
+import {
+  adminCustomerDetailResponse,
+  adminCustomerListResponse,
+  setCustomerRoleResponse,
+} from '#shared/schemas/customers';
 import { dashboardSchema } from '#shared/schemas/dashboard';
 import { productDropResponseSchema } from '#shared/schemas/drops';
 
@@ -45,11 +55,17 @@ const adminImagesResponse = z.object({ images: z.array(adminImageSchema) });
 
 /** Every route a component test may answer, with the schema of its successful answer. */
 export const ROUTES = {
+  'GET /api/categories': categoriesResponseSchema,
+  'GET /api/products': productListResponseSchema,
+  'GET /api/products/:id': productDetailResponseSchema,
   'POST /api/auth/sign-out': messageResponse,
   'POST /api/cart/merge': cartSchema,
   'GET /api/admin/me': adminProfileResponse,
   'GET /api/admin/dashboard': dashboardSchema,
   'GET /api/admin/categories': adminCategoriesResponse,
+  'GET /api/admin/customers': adminCustomerListResponse,
+  'GET /api/admin/customers/:id': adminCustomerDetailResponse,
+  'POST /api/admin/customers/:id/role': setCustomerRoleResponse,
   'GET /api/admin/products': adminProductListResponse,
   'GET /api/admin/products/:id': adminProductResponse,
   'PUT /api/admin/products/:id': adminProductResponse,

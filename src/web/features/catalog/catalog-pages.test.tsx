@@ -3,43 +3,43 @@
 // .tsx file becomes a page chunk, so their tests sit here).
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiFetch } from '../../lib/api';
+import { browserFetch } from '../../lib/api';
 import { NotFound, Redirect, WithStatus } from '../../lib/route-module';
 import Listing, { load as loadListing } from '../../routes/listing';
 import { load as loadProduct } from '../../routes/product';
+import { startFakeApi } from '../../test/fake-api';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** A fake of our API: answers by path, records what was asked. */
-function fakeApi(answer: (path: string) => Response): ApiFetch & { asked: string[] } {
-  const asked: string[] = [];
-  const fetcher = (async (path: string) => {
-    asked.push(path);
-    return answer(path);
-  }) as ApiFetch & { asked: string[] };
-  fetcher.asked = asked;
-  return fetcher;
-}
+const api = startFakeApi();
 
 const CATEGORIES = {
-  categories: [{ id: 'c1', name: 'T-Shirts', slug: 'tshirts', displayOrder: 1, subcategories: [] }],
+  categories: [
+    {
+      id: '3f0c2a1e-7b6d-4c5e-9a8b-1d2e3f4a5b6c',
+      name: 'T-Shirts',
+      slug: 'tshirts',
+      displayOrder: 1,
+      subcategories: [],
+    },
+  ],
 };
-const listArgs = (pathname: string, api: ApiFetch) => ({
+const NO_PRODUCTS = { products: [], total: 0, limit: 48, offset: 0 };
+const unavailable = { status: 503, body: { error: { code: 'unavailable', message: 'Try later.' } } } as const;
+
+/** What the pages asked the API for, path and query. */
+const asked = () => api.requests.map((request) => request.url);
+
+const listArgs = (pathname: string) => ({
   params: {},
   url: new URL(`http://shop.test${pathname}`),
-  api,
+  api: browserFetch,
 });
 
 describe('listing load', () => {
   it("asks for the route's filter and titles the page from the category record", async () => {
-    const api = fakeApi((path) =>
-      path.startsWith('/api/categories')
-        ? json(200, CATEGORIES)
-        : json(200, { products: [], total: 0, limit: 48, offset: 0 }),
-    );
-    const data = await loadListing(listArgs('/women/tshirts', api));
-    expect(api.asked).toContain('/api/products?gender=women&category=tshirts');
+    api.answer('GET /api/categories', () => ({ body: CATEGORIES }));
+    api.answer('GET /api/products', () => ({ body: NO_PRODUCTS }));
+    const data = await loadListing(listArgs('/women/tshirts'));
+    expect(asked()).toContain('/api/products?gender=women&category=tshirts');
     expect(data).toMatchObject({
       path: '/women/tshirts',
       title: "Women's T-Shirts",
@@ -49,14 +49,16 @@ describe('listing load', () => {
   });
 
   it('falls back to the capitalised slug without categories, and keeps the API error as data', async () => {
-    const api = fakeApi(() => json(503, { error: { code: 'unavailable', message: 'Try later.' } }));
-    const data = await loadListing(listArgs('/knitwear', api));
+    api.answer('GET /api/categories', () => unavailable);
+    api.answer('GET /api/products', () => unavailable);
+    const data = await loadListing(listArgs('/knitwear'));
     expect(data).toMatchObject({ title: 'Knitwear', error: 'Try later.', products: [] });
   });
 
   it('answers not-found for a path that is not a listing', async () => {
-    const api = fakeApi(() => json(200, {}));
-    await expect(loadListing(listArgs('/men/knitwear', api))).rejects.toBeInstanceOf(NotFound);
+    api.answer('GET /api/categories', () => ({ body: CATEGORIES }));
+    api.answer('GET /api/products', () => ({ body: NO_PRODUCTS }));
+    await expect(loadListing(listArgs('/men/knitwear'))).rejects.toBeInstanceOf(NotFound);
   });
 });
 
@@ -79,23 +81,29 @@ describe('listing states', () => {
 });
 
 describe('product load', () => {
-  const args = (id: string | undefined, api: ApiFetch) => ({
+  const args = (id: string | undefined) => ({
     params: { id },
     url: new URL('http://shop.test/product'),
-    api,
+    api: browserFetch,
   });
 
   it('sends a missing id home', async () => {
-    const api = fakeApi(() => json(200, {}));
-    await expect(loadProduct(args(undefined, api))).rejects.toEqual(new Redirect('/'));
+    await expect(loadProduct(args(undefined))).rejects.toEqual(new Redirect('/'));
+    expect(asked()).toEqual([]);
   });
 
   it("shows the page's own error for a missing product, answered with 404, and keeps other errors as data", async () => {
-    const missing = fakeApi(() => json(404, { error: { code: 'not_found', message: 'Product not found' } }));
-    expect(await loadProduct(args('abc', missing))).toEqual(
+    api.answer('GET /api/products/:id', () => ({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'Product not found' } },
+    }));
+    expect(await loadProduct(args('abc'))).toEqual(
       new WithStatus({ product: null, error: 'Product not found' }, 404),
     );
-    const failing = fakeApi(() => json(500, { error: { code: 'internal', message: 'Boom.' } }));
-    expect(await loadProduct(args('abc', failing))).toEqual({ product: null, error: 'Boom.' });
+    api.answer('GET /api/products/:id', () => ({
+      status: 500,
+      body: { error: { code: 'internal', message: 'Boom.' } },
+    }));
+    expect(await loadProduct(args('abc'))).toEqual({ product: null, error: 'Boom.' });
   });
 });

@@ -2,11 +2,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminProfile } from '#shared/schemas/admin';
 import type { AdminCustomerDetail, AdminCustomerListResponse } from '#shared/schemas/customers';
+import { startFakeApi } from '../../../test/fake-api';
 import { adminKeys } from '../query-keys';
 import CustomersSection from './customers-section';
+
+const api = startFakeApi();
 
 const ngozi: AdminCustomerDetail = {
   id: '7d6c1f7e-2f7e-4a51-9c53-5d1b2b8a0c11',
@@ -36,25 +39,7 @@ const ngozi: AdminCustomerDetail = {
   messages: [],
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-type Route = (url: URL, init: RequestInit | undefined) => Response | undefined;
-
-function renderSection(route: Route, role: AdminProfile['user']['role'] = 'super_admin') {
-  const calls: { method: string; url: URL; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      calls.push({
-        method: init?.method ?? 'GET',
-        url,
-        body: init?.body ? JSON.parse(String(init.body)) : null,
-      });
-      return route(url, init) ?? json({ error: { code: 'not_found', message: 'Not found' } }, 404);
-    }),
-  );
+function renderSection(role: AdminProfile['user']['role'] = 'super_admin') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(adminKeys.profile(), {
     user: { id: 'admin-1', email: 'owner@example.test', role, displayName: null },
@@ -67,7 +52,16 @@ function renderSection(route: Route, role: AdminProfile['user']['role'] = 'super
       </QueryClientProvider>
     </MemoryRouter>,
   );
-  return calls;
+}
+
+/** The list of Ngozi and her details, as the server answers them. */
+function answerNgozi() {
+  api.answer('GET /api/admin/customers', () => ({ body: page([ngozi]) }));
+  api.answer('GET /api/admin/customers/:id', ({ params }) =>
+    params.id === ngozi.id
+      ? { body: { customer: ngozi } }
+      : { status: 404, body: { error: { code: 'not_found', message: 'Customer not found' } } },
+  );
 }
 
 const page = (customers: AdminCustomerListResponse['customers']): AdminCustomerListResponse => ({
@@ -78,37 +72,40 @@ const page = (customers: AdminCustomerListResponse['customers']): AdminCustomerL
 });
 
 describe('the admin Customers section', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(cleanup);
 
   it("says the spec's words when the customers cannot be loaded", async () => {
-    renderSection(() => json({ error: { code: 'internal', message: 'Something went wrong.' } }, 500));
+    api.answer('GET /api/admin/customers', () => ({
+      status: 500,
+      body: { error: { code: 'internal', message: 'Something went wrong.' } },
+    }));
+    renderSection();
     expect(await screen.findByText('Error loading customers. Please try again later.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it('tells an empty shop from a search that matches nobody', async () => {
-    const calls = renderSection(() => json(page([])));
+    api.answer('GET /api/admin/customers', () => ({ body: page([]) }));
+    renderSection();
     expect(await screen.findByText('No customers found')).toBeTruthy();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search customers' }), {
       target: { value: 'zz' },
     });
     // The words follow the search as typed; the list's request for it may leave a moment later.
     expect(await screen.findByText('No customers match your search')).toBeTruthy();
-    await waitFor(() => expect(calls.map((call) => call.url.searchParams.get('search'))).toContain('zz'));
+    await waitFor(() =>
+      expect(
+        api.requests.map((asked) => new URL(asked.url, 'http://shop.test').searchParams.get('search')),
+      ).toContain('zz'),
+    );
   });
 
   it('lets a super admin grant admin access after confirming, and sends it to the server', async () => {
-    const calls = renderSection((url, init) => {
-      if (url.pathname === '/api/admin/customers') return json(page([ngozi]));
-      if (url.pathname === `/api/admin/customers/${ngozi.id}`) return json({ customer: ngozi });
-      if (url.pathname.endsWith('/role') && init?.method === 'POST') {
-        return json({ customer: { ...ngozi, role: 'admin' } });
-      }
-      return undefined;
-    });
+    answerNgozi();
+    api.answer('POST /api/admin/customers/:id/role', () => ({
+      body: { customer: { ...ngozi, role: 'admin' } },
+    }));
+    renderSection();
     const details = await screen.findAllByRole('button', {
       name: `View details of Ngozi Okafor (${ngozi.email})`,
     });
@@ -119,22 +116,20 @@ describe('the admin Customers section', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Grant admin access' }));
     const confirm = await screen.findByRole('dialog', { name: 'Grant admin access?' });
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(api.requests.some((asked) => asked.method === 'POST')).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Grant admin access' }));
     await waitFor(() =>
-      expect(calls.find((call) => call.method === 'POST')).toMatchObject({
-        url: expect.objectContaining({ pathname: `/api/admin/customers/${ngozi.id}/role` }),
+      expect(api.requests.find((asked) => asked.method === 'POST')).toEqual({
+        method: 'POST',
+        url: `/api/admin/customers/${ngozi.id}/role`,
         body: { role: 'admin' },
       }),
     );
   });
 
   it('offers no role change to an admin who is not a super admin', async () => {
-    renderSection((url) => {
-      if (url.pathname === '/api/admin/customers') return json(page([ngozi]));
-      if (url.pathname === `/api/admin/customers/${ngozi.id}`) return json({ customer: ngozi });
-      return undefined;
-    }, 'admin');
+    answerNgozi();
+    renderSection('admin');
     const details = await screen.findAllByRole('button', {
       name: `View details of Ngozi Okafor (${ngozi.email})`,
     });
