@@ -135,16 +135,16 @@ export async function releaseStock(sql: SqlRunner, orderIds: string[]): Promise<
   // The variant rows in id order first, as reserveStock and reReserveOrderStock take them: the
   // UPDATE … FROM below would lock them in whatever order its join reads them, and two changes
   // sharing two variants could then each hold one the other needs.
-  const items = (db: ReturnType<typeof queries>) =>
+  const db = queries(sql);
+  const items = () =>
     db
       .selectFrom('order_items')
       .where((eb) => eb('order_id', '=', eb.fn.any(pg<string[]>`${orderIds}::uuid[]`)))
       .where('variant_id', 'is not', null);
-  const db = queries(sql);
   await db
     .selectFrom('product_variants')
     .select('id')
-    .where('id', 'in', items(db).select('variant_id'))
+    .where('id', 'in', items().select('variant_id'))
     .orderBy('id')
     .forUpdate()
     .execute();
@@ -152,7 +152,7 @@ export async function releaseStock(sql: SqlRunner, orderIds: string[]): Promise<
   const released = await db
     .updateTable('product_variants as v')
     .from(
-      items(db)
+      items()
         .select(['variant_id', pg<number>`sum(quantity)::integer`.as('quantity')])
         .groupBy('variant_id')
         .as('r'),
