@@ -25,6 +25,7 @@ import { orderRoutes } from './features/orders/routes';
 import { adminPaymentRoutes } from './features/payments/admin-routes';
 import { paymentRoutes } from './features/payments/routes';
 import { paystackSimulatorRoutes } from './features/payments/simulator';
+import { adminPromotionRoutes } from './features/promotions/admin-routes';
 import { adminSettingsRoutes } from './features/settings/admin-routes';
 import { storeRoutes } from './features/settings/routes';
 import { bodyLimits, uploadLimits } from './http/body-limit';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     adminCustomerRoutes(),
     adminDashboardRoutes(),
     adminNotificationRoutes(),
+    adminPromotionRoutes(),
     adminSettingsRoutes(),
     adminAuditRoutes(),
   ];

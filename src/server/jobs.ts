@@ -8,6 +8,7 @@ import { processPaymentEventJob, recheckPendingPaymentsJob } from './features/pa
 import { reconcileRefundsJob } from './features/payments/reconcile-refunds';
 import { dailyReconciliationJob, reconcilePaymentsJob } from './features/payments/reconciliation';
 import { simulatorCompletePendingJob, simulatorSettleRefundJob } from './features/payments/simulator';
+import { saleBoundariesJob } from './features/promotions/sale-boundaries';
 import type { Database } from './platform/db/client';
 import type { AnyJobDefinition } from './platform/jobs/define';
 import { createJobQueue, type Schedule } from './platform/jobs/queue';
@@ -28,6 +29,7 @@ export const JOB_DEFINITIONS = [
   simulatorSettleRefundJob,
   simulatorCompletePendingJob,
   pruneRateLimitsJob,
+  saleBoundariesJob,
 ] as AnyJobDefinition<AppDeps>[];
 
 /**
@@ -41,6 +43,7 @@ export function jobSchedules(options: { expirySweepSeconds: number }): Schedule<
     { job: recheckPendingPaymentsJob, everySeconds: 30 },
     { job: dailyReconciliationJob, everySeconds: 86_400 },
     { job: pruneRateLimitsJob, everySeconds: 600 },
+    { job: saleBoundariesJob, everySeconds: 60 },
   ];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNaira, isKobo, nairaToKobo } from './money';
+import { formatNaira, isKobo, nairaToKobo, paidForUnits } from './money';
 
 describe('formatNaira', () => {
   it('shows en-NG naira with exactly two decimals', () => {
@@ -28,5 +28,22 @@ describe('isKobo', () => {
     expect(isKobo(100)).toBe(true);
     expect(isKobo(1.5)).toBe(false);
     expect(isKobo(-1)).toBe(false);
+  });
+});
+
+describe('paidForUnits', () => {
+  it('gives back exactly what a line was paid when its units are refunded one refund at a time', () => {
+    for (const [paid, quantity] of [
+      [2_250_000, 3],
+      [1_000_001, 7],
+      [99, 4],
+    ] as const) {
+      let given = 0;
+      for (let units = 1; units <= quantity; units++) {
+        given += paidForUnits(paid, quantity, units) - paidForUnits(paid, quantity, units - 1);
+      }
+      expect(given).toBe(paid);
+    }
+    expect(paidForUnits(2_250_000, 3, 1)).toBe(750_000);
   });
 });

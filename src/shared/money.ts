@@ -27,3 +27,13 @@ export function nairaToKobo(naira: string | number): Kobo | null {
 export function isKobo(value: unknown): value is Kobo {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
+
+/**
+ * What `units` of an order line's `quantity` were paid: the line's total less its share of the
+ * order's discount (`linePaidKobo`), in proportion, rounded down. Refunding a line's units one
+ * refund at a time gives back, at the last unit, exactly what the line was paid: a refund of units
+ * is the difference of two such figures.
+ */
+export function paidForUnits(linePaidKobo: Kobo, quantity: number, units: number): Kobo {
+  return Math.floor((linePaidKobo * units) / quantity);
+}

@@ -15,6 +15,7 @@ const SECTIONS = [
   { tab: 'products', label: 'Products', short: 'Products' },
   { tab: 'orders', label: 'Orders', short: 'Orders' },
   { tab: 'payments', label: 'Payments', short: null },
+  { tab: 'discounts', label: 'Discounts', short: null },
   { tab: 'customers', label: 'Customers', short: 'Customers' },
   { tab: 'settings', label: 'Settings', short: null },
 ] as const;

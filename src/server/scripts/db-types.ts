@@ -36,6 +36,10 @@ const OVERRIDES: Record<string, string> = {
   'site_notifications.target_audience': 'NotificationAudience',
   'emails.status': 'EmailStatus',
   'reconciliation_runs.status': '"running" | "done" | "failed"',
+  'discounts.kind': 'DiscountKind',
+  'discounts.type': 'DiscountType',
+  'discounts.applies_to': 'DiscountTarget',
+  'refunds.items': '{ orderItemId: string; quantity: number }[] | null',
   'orders.shipping_address': 'AddressSnapshot',
   'orders.billing_address': 'AddressSnapshot',
   // A view's columns are reported nullable; order_money has one row per order, every figure set.
@@ -68,6 +72,9 @@ const IMPORTS = {
   Disposition: '#shared/schemas/money#Disposition',
   EmailStatus: '#shared/schemas/emails#EmailStatus',
   AddressSnapshot: '#shared/schemas/orders#AddressSnapshot',
+  DiscountKind: '#shared/schemas/promotions#DiscountKind',
+  DiscountType: '#shared/schemas/promotions#DiscountType',
+  DiscountTarget: '#shared/schemas/promotions#DiscountTarget',
 };
 
 function databaseUrl(name: string): string {

@@ -169,10 +169,13 @@ async function insertProduct(
   const categoryId = categories.get(product.category);
   if (!categoryId) throw new Error(`demo catalogue: missing category ${product.category}`);
   const subcategoryId = product.subcategory ? (categories.get(product.subcategory) ?? null) : null;
+  const saleStartsAt = product.sale ? new Date(Date.now() - DAY) : null;
+  const saleEndsAt = product.sale?.endsInDays ? new Date(Date.now() + product.sale.endsInDays * DAY) : null;
   await sql.query(
     `INSERT INTO products (id, name, description, price_kobo, category_id, subcategory_id, gender,
-                           is_active, is_featured, is_mystery, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
+                           is_active, is_featured, is_mystery, created_at, updated_at,
+                           sale_price_kobo, sale_starts_at, sale_ends_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14)`,
     [
       id,
       product.name,
@@ -185,6 +188,9 @@ async function insertProduct(
       Boolean(product.featured),
       Boolean(product.mystery),
       createdAt.toISOString(),
+      product.sale?.priceKobo ?? null,
+      saleStartsAt?.toISOString() ?? null,
+      saleEndsAt?.toISOString() ?? null,
     ],
   );
 

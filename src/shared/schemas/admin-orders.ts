@@ -177,24 +177,46 @@ export const setOrderStatusRequest = z.object({
 });
 export type SetOrderStatusRequest = z.infer<typeof setOrderStatusRequest>;
 
-/** POST /api/admin/orders/:id/refunds: no amount refunds what is left of the payment. */
-export const refundRequest = z.object({
-  amountKobo: z
-    .number('Enter the amount to refund')
-    .int('Enter the amount in whole kobo')
-    .positive('The refund must be more than ₦0.00')
-    .max(1_000_000_000_00, 'That amount is more than any payment')
-    .optional(),
-  reason: z
-    .string()
-    .trim()
-    .max(500, 'Keep the reason under 500 characters')
-    .refine((value) => !hasControlCharacters(value, true), 'Remove control characters')
-    .optional()
-    .transform((value) => value || undefined),
-  /** Another successful charge of the order (a second payment); the paying one by default. */
-  reference: z.string().min(1).max(200).optional(),
-});
+/**
+ * POST /api/admin/orders/:id/refunds: an amount, or items (each line's units, refunded at what
+ * they were paid after the order's discount); neither refunds what is left of the payment.
+ */
+export const refundRequest = z
+  .object({
+    items: z
+      .array(
+        z.object({
+          orderItemId: z.uuid('That item is not part of this order.'),
+          quantity: z
+            .number()
+            .int('Enter a whole number of items')
+            .positive('Refund at least one item')
+            .max(1000),
+        }),
+      )
+      .min(1, 'Choose the items to refund')
+      .max(100)
+      .optional(),
+    amountKobo: z
+      .number('Enter the amount to refund')
+      .int('Enter the amount in whole kobo')
+      .positive('The refund must be more than ₦0.00')
+      .max(1_000_000_000_00, 'That amount is more than any payment')
+      .optional(),
+    reason: z
+      .string()
+      .trim()
+      .max(500, 'Keep the reason under 500 characters')
+      .refine((value) => !hasControlCharacters(value, true), 'Remove control characters')
+      .optional()
+      .transform((value) => value || undefined),
+    /** Another successful charge of the order (a second payment); the paying one by default. */
+    reference: z.string().min(1).max(200).optional(),
+  })
+  .refine((request) => !(request.items && request.amountKobo !== undefined), {
+    message: 'Refund either an amount or items, not both',
+    path: ['amountKobo'],
+  });
 export type RefundRequest = z.input<typeof refundRequest>;
 
 export const refundResponse = z.object({

@@ -37,6 +37,8 @@ describe('productFormSchema', () => {
       isActive: true,
       isFeatured: false,
       isMystery: true,
+      // No sale fields: no sale.
+      sale: null,
     });
     expect(productFormSchema.parse({ ...valid, subcategory: '', colors: [] })).toMatchObject({
       subcategory: null,

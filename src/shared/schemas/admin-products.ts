@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CATEGORY_TREE, GENDERS } from '../constants';
 import { nairaToKobo } from '../money';
+import { fromShopLocalInput } from '../shop-time-input';
 
 export const PRODUCT_NAME_MAX = 120;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
@@ -33,6 +34,11 @@ export const PRODUCT_MESSAGES = {
   deleted: 'Product deleted successfully',
   deleteFailed: 'Failed to delete product',
   deactivated: 'This product appears in orders, so it was deactivated instead of deleted.',
+  salePriceRequired: 'Enter the sale price',
+  salePriceBelow: 'The sale price must be below the price',
+  saleStartRequired: 'Enter when the sale starts',
+  saleTimeInvalid: 'Please enter a valid date and time',
+  saleEndAfterStart: 'The sale must end after it starts',
 } as const;
 
 // Control characters never belong in a text (tabs and line breaks are fine; a one-line field trims them).
@@ -66,6 +72,17 @@ export function optionProblem(list: readonly string[], value: string, kind: 'siz
     return kind === 'size' ? 'That size is already in the list' : 'That colour is already in the list';
   }
   return null;
+}
+
+/**
+ * A sale's time as the form holds it: a `datetime-local` value read as Lagos time (the panel), or
+ * an ISO time with its offset (other API clients); '' for none. Undefined when it is neither.
+ */
+function saleTime(text: string): string | null | undefined {
+  if (text === '') return null;
+  const local = fromShopLocalInput(text);
+  if (local) return local;
+  return z.iso.datetime({ offset: true }).safeParse(text).success ? new Date(text).toISOString() : undefined;
 }
 
 /**
@@ -104,6 +121,13 @@ export const productFormSchema = z
     isActive: z.boolean(),
     isFeatured: z.boolean(),
     isMystery: z.boolean(),
+    /**
+     * A sale: its price in naira, charged from its start until its end (Lagos time); all empty for
+     * none, the end empty for a sale the admin ends by hand. Left out, there is none.
+     */
+    salePrice: z.string().trim().max(40).default(''),
+    saleStartsAt: z.string().trim().max(40).default(''),
+    saleEndsAt: z.string().trim().max(40).default(''),
   })
   .superRefine((form, ctx) => {
     const kobo = nairaToKobo(form.price);
@@ -119,6 +143,29 @@ export const productFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['stock'], message: PRODUCT_MESSAGES.stockNonNegative });
     } else if (Number(form.stock) > PRODUCT_STOCK_MAX) {
       ctx.addIssue({ code: 'custom', path: ['stock'], message: `At most ${PRODUCT_STOCK_MAX} units` });
+    }
+    const sale = form.salePrice !== '' || form.saleStartsAt !== '' || form.saleEndsAt !== '';
+    if (sale) {
+      const saleKobo = nairaToKobo(form.salePrice);
+      if (form.salePrice === '') {
+        ctx.addIssue({ code: 'custom', path: ['salePrice'], message: PRODUCT_MESSAGES.salePriceRequired });
+      } else if (saleKobo === null || saleKobo <= 0) {
+        ctx.addIssue({ code: 'custom', path: ['salePrice'], message: PRODUCT_MESSAGES.pricePositive });
+      } else if (kobo !== null && kobo > 0 && saleKobo >= kobo) {
+        ctx.addIssue({ code: 'custom', path: ['salePrice'], message: PRODUCT_MESSAGES.salePriceBelow });
+      }
+      const starts = saleTime(form.saleStartsAt);
+      const ends = saleTime(form.saleEndsAt);
+      if (form.saleStartsAt === '') {
+        ctx.addIssue({ code: 'custom', path: ['saleStartsAt'], message: PRODUCT_MESSAGES.saleStartRequired });
+      } else if (starts === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['saleStartsAt'], message: PRODUCT_MESSAGES.saleTimeInvalid });
+      }
+      if (ends === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['saleEndsAt'], message: PRODUCT_MESSAGES.saleTimeInvalid });
+      } else if (ends && starts && Date.parse(ends) <= Date.parse(starts)) {
+        ctx.addIssue({ code: 'custom', path: ['saleEndsAt'], message: PRODUCT_MESSAGES.saleEndAfterStart });
+      }
     }
     if (form.subcategory) {
       const known = CATEGORY_TREE.find((top) => top.slug === form.category);
@@ -141,6 +188,14 @@ export const productFormSchema = z
     isActive: form.isActive,
     isFeatured: form.isFeatured,
     isMystery: form.isMystery,
+    sale:
+      form.salePrice === ''
+        ? null
+        : {
+            priceKobo: nairaToKobo(form.salePrice) as number,
+            startsAt: saleTime(form.saleStartsAt) as string,
+            endsAt: saleTime(form.saleEndsAt) ?? null,
+          },
   }));
 /** What the form holds (and what the panel sends). */
 export type ProductFormValues = z.input<typeof productFormSchema>;
@@ -154,6 +209,10 @@ export const adminProductListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type AdminProductListQuery = z.infer<typeof adminProductListQuery>;
+
+/** A sale charged now, or one still to start. */
+export const SALE_STATUSES = ['on_sale', 'scheduled'] as const;
+export type SaleStatus = (typeof SALE_STATUSES)[number];
 
 export const adminProductRowSchema = z.object({
   id: z.uuid(),
@@ -175,6 +234,12 @@ export const adminProductRowSchema = z.object({
   /** Its release time is still ahead, on the database's clock (the one the sale rules use). */
   comingSoon: z.boolean(),
   limitPerCustomer: z.number().int().nullable(),
+  /** Its sale price (kobo) and window (ISO), or null. */
+  salePriceKobo: z.number().int().nullable(),
+  saleStartsAt: z.string().nullable(),
+  saleEndsAt: z.string().nullable(),
+  /** Where its sale stands on the database's clock: charged now, still to start; null: no sale, or over. */
+  saleStatus: z.enum(SALE_STATUSES).nullable(),
 });
 export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 
@@ -216,6 +281,10 @@ export const adminProductSchema = z.object({
   /** A drop's release time (ISO) and limit per customer; set through its own form (drop-settings.tsx). */
   releaseAt: z.string().nullable(),
   limitPerCustomer: z.number().int().nullable(),
+  /** Its sale: the price (kobo) charged from the start until the end (ISO; null: until removed). */
+  salePriceKobo: z.number().int().nullable(),
+  saleStartsAt: z.string().nullable(),
+  saleEndsAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   stock: z.number().int(),

@@ -41,7 +41,10 @@ export const cartLineSchema = z.object({
   productId: z.string(),
   variantId: z.string(),
   name: z.string(),
+  /** The price charged for one: the offer price when a sale or an automatic offer lowers it. */
   priceKobo: z.number().int(),
+  /** The product's own price, struck through, when an offer lowers it; else null. */
+  compareAtKobo: z.number().int().nullable(),
   /** The product's main image (display_order 1), or null. */
   imageId: z.string().nullable(),
   size: z.string(),

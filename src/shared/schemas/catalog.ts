@@ -7,6 +7,7 @@ import { z } from 'zod';
 // The product's wording for every check (and NUL/length rules).
 import './text';
 import { GENDERS, NOTIFICATION_LOCATIONS, NOTIFICATION_TYPES } from '../constants';
+import { offerSchema } from './promotions';
 
 export const PRODUCT_LIST_MAX_LIMIT = 100;
 export const PRODUCT_LIST_DEFAULT_LIMIT = 48;
@@ -63,7 +64,9 @@ export const productSummarySchema = z.object({
   id: z.uuid(),
   name: z.string(),
   description: z.string(),
+  /** The price charged now: the sale price or the automatic offer while one runs, else the price. */
   priceKobo: z.number().int(),
+  ...offerSchema.shape,
   gender: z.enum(GENDERS),
   category: categoryRefSchema,
   subcategory: categoryRefSchema.nullable(),
@@ -164,7 +167,9 @@ export const searchResponseSchema = z.object({
       name: z.string(),
       gender: z.enum(GENDERS),
       categoryName: z.string(),
+      /** The price charged now, as on the product's page. */
       priceKobo: z.number().int(),
+      ...offerSchema.shape,
       /** The main image, or null ('No image'). */
       imageId: z.uuid().nullable(),
     }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NIGERIAN_STATES } from '../constants';
 import { cartSchema } from './cart';
+import { discountCodeInput, priceBreakdownSchema } from './promotions';
 import { multiLine, singleLine, TEXT_MAX, TEXT_MESSAGES } from './text';
 
 const fullName = singleLine(
@@ -60,6 +61,8 @@ export const checkoutFormSchema = z
     shippingMethodCode: singleLine(40, 'Please choose a delivery method', 'Please choose a delivery method')
       .min(1, 'Please choose a delivery method')
       .default('standard'),
+    /** A discount code as typed (trimmed, upper-cased); the server checks and prices it again. */
+    discountCode: discountCodeInput.optional(),
   })
   .superRefine((form, ctx) => {
     if (form.sameAsShipping) return;
@@ -108,12 +111,30 @@ export const checkoutPrefillSchema = z.object({
   state: z.string(),
 });
 
+/**
+ * The cart priced for checkout with the code given (or none): each line's share of the discount,
+ * and the whole breakdown for each delivery method, so changing the method changes nothing the
+ * server did not price.
+ */
+export const checkoutPricingSchema = z.object({
+  discountCode: z.string().nullable(),
+  /** By cart line id: that line's share of the code's discount. */
+  lines: z.array(z.object({ id: z.string(), discountKobo: z.number().int() })),
+  quotes: z.array(z.object({ shippingMethodCode: z.string(), breakdown: priceBreakdownSchema })),
+  /** Without any delivery method chosen. */
+  breakdown: priceBreakdownSchema,
+});
+export type CheckoutPricing = z.infer<typeof checkoutPricingSchema>;
+export const checkoutPricingResponseSchema = z.object({ pricing: checkoutPricingSchema });
+
 export const checkoutSummarySchema = z.object({
   prefill: checkoutPrefillSchema,
   shippingMethods: z.array(shippingOptionSchema),
   /** The preselected method: 'standard' when enabled, else the first. */
   defaultShippingMethodCode: z.string().nullable(),
   cart: cartSchema,
+  /** Priced without a code. */
+  pricing: checkoutPricingSchema,
 });
 export type CheckoutSummary = z.infer<typeof checkoutSummarySchema>;
 

@@ -43,6 +43,20 @@ export const dashboardSchema = z.object({
     /** Money waiting to go back to shoppers now, shown apart from sales. */
     refundDueKobo: z.number().int(),
   }),
+  /**
+   * The same orders as this month's sales (paid this month so far, money kept), with and without
+   * their discounts: a code's discount and waived delivery, and the sale prices and automatic
+   * offers that lowered their items' prices. beforeDiscountsKobo = revenueKobo + discountsGivenKobo.
+   */
+  discounts: z.object({
+    /** Sales this month so far (sales.month.current). */
+    revenueKobo: z.number().int(),
+    /** What the same orders would have cost at the products' own prices, delivery included. */
+    beforeDiscountsKobo: z.number().int(),
+    discountsGivenKobo: z.number().int(),
+    /** Orders among them with a discount of any kind. */
+    discountedOrders: z.number().int(),
+  }),
   customers: z.object({
     total: z.number().int(),
     /** Sign-ups this month so far against the same days of last month. */

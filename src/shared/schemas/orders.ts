@@ -3,6 +3,7 @@ import { z } from 'zod';
 import './text';
 import { GENDERS, ORDER_STATUSES, PAYMENT_STATUSES } from '../constants';
 import { shopperMoneySchema } from './money';
+import { appliedDiscountSchema } from './promotions';
 
 /** An address as the order keeps it: a copy, so editing a saved address never changes an order. */
 export const addressSnapshot = z.object({
@@ -26,8 +27,14 @@ export const orderItemSchema = z.object({
   color: z.string().nullable(),
   imageId: z.string().nullable(),
   quantity: z.number().int(),
+  /** The price charged for one (the offer price, when a sale or an automatic offer lowered it). */
   unitPriceKobo: z.number().int(),
+  /** The product's own price, struck through, when an offer lowered it; else null. */
+  listPriceKobo: z.number().int().nullable(),
+  /** unitPriceKobo × quantity. */
   lineTotalKobo: z.number().int(),
+  /** This line's share of the order's discount code: the line was paid lineTotalKobo − this. */
+  discountKobo: z.number().int(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
@@ -38,8 +45,13 @@ export const orderSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   email: z.string(),
   subtotalKobo: z.number().int(),
+  /** Taken off the items by the order's discount code. */
+  discountKobo: z.number().int(),
   shippingCostKobo: z.number().int(),
+  /** subtotalKobo − discountKobo + shippingCostKobo. */
   totalAmountKobo: z.number().int(),
+  /** The code the order used, or null. */
+  discount: appliedDiscountSchema.nullable(),
   shippingAddress: addressSnapshot,
   billingAddress: addressSnapshot,
   shippingMethod: z.string(),

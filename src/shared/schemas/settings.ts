@@ -232,6 +232,7 @@ export const AUDIT_ENTITIES = [
   'setting',
   'shipping_method',
   'notification',
+  'discount',
   'email',
   'job',
   'user',

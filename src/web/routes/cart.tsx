@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../components/ui/button';
-import { OrderTotals } from '../components/ui/order-totals';
+import { PriceBreakdown } from '../components/ui/price-breakdown';
 import { useCart } from '../features/cart/cart-context';
 import { CartLineItem } from '../features/cart/cart-line';
 import { CheckoutLink } from '../features/cart/checkout-link';
@@ -137,12 +137,18 @@ export default function CartPage() {
           <h2 id="cart-summary" className="text-lg font-bold">
             Order Summary
           </h2>
-          <OrderTotals
-            subtotalKobo={cart.totalPrice}
-            shippingKobo={null}
-            totalKobo={cart.totalPrice}
+          <PriceBreakdown
+            breakdown={{
+              subtotalKobo: cart.totalPrice,
+              discountKobo: 0,
+              shippingKobo: 0,
+              totalKobo: cart.totalPrice,
+              discount: null,
+            }}
+            deliveryPending="Calculated at checkout"
             className="mt-4"
           />
+          <p className="mt-2 text-xs text-neutral-600">Have a discount code? Add it at checkout.</p>
           <div className="mt-5 grid gap-2">
             <CheckoutLink canCheckout={cart.canCheckout} />
             <Link to={paths.home} className={buttonClass({ variant: 'secondary', block: true })}>

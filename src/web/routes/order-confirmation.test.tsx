@@ -1,10 +1,15 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { liveTopics } from '#shared/live';
 import type { Order } from '#shared/schemas/orders';
-import { FakeEventSource, orderFixture } from '../features/orders/order-test-support';
+import {
+  breakdownRows,
+  discountedOrderFixture,
+  FakeEventSource,
+  orderFixture,
+} from '../features/orders/order-test-support';
 import OrderConfirmationPage from './order-confirmation';
 
 // The network's edges: the live stream and the API's answers.
@@ -70,5 +75,21 @@ describe('the order confirmation', () => {
       ),
     );
     expect(screen.queryByText(/within 5 to 10 working days/)).toBeNull();
+  });
+});
+
+describe("the order confirmation's prices", () => {
+  it('shows the sale price struck through, the share of the code on the line, and the breakdown', () => {
+    renderPage(discountedOrderFixture({ id: '6f1c2a3b-0000-4000-8000-0000000000c2' }));
+    const items = screen.getByRole('region', { name: 'Items' });
+    const [tee] = within(items).getAllByRole('listitem');
+    expect(tee!.textContent).toContain('2 × Was ₦12,500.00 ₦10,000.00');
+    expect(tee!.textContent).toContain('−₦4,000.00 with BLACKFRIDAY20');
+    expect(breakdownRows(items)).toEqual([
+      ['Subtotal', '₦20,000.00'],
+      ['Discount (BLACKFRIDAY20)', '−₦4,000.00'],
+      ['Delivery', '₦2,500.00'],
+      ['Total', '₦18,500.00'],
+    ]);
   });
 });

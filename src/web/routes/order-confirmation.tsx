@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { shortId } from '#shared/constants';
 import { formatLongDate } from '#shared/dates';
+import { orderBreakdown } from '#shared/price-breakdown';
 import type { Order } from '#shared/schemas/orders';
 import { AddressBlock } from '../components/ui/address-block';
 import { buttonClass } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { CheckingAccess } from '../components/ui/checking-access';
 import { OrderLines } from '../components/ui/order-lines';
-import { OrderTotals } from '../components/ui/order-totals';
+import { PriceBreakdown } from '../components/ui/price-breakdown';
 import { Section } from '../components/ui/section';
 import { signedInJson } from '../features/checkout/signed-in';
 import { OrderStatusBadge, PaymentStatusBadge } from '../features/orders/order-badges';
@@ -108,13 +109,8 @@ function OrderView({ initial }: { initial: Order }) {
       </div>
 
       <Section title="Items" className="mt-4">
-        <OrderLines lines={order.items} />
-        <OrderTotals
-          subtotalKobo={order.subtotalKobo}
-          shippingKobo={order.shippingCostKobo}
-          totalKobo={order.totalAmountKobo}
-          className="mt-2 border-t border-neutral-300 pt-3"
-        />
+        <OrderLines lines={order.items} discountCode={order.discount?.code} />
+        <PriceBreakdown breakdown={orderBreakdown(order)} className="mt-2 border-t border-neutral-300 pt-3" />
       </Section>
 
       <div className="mt-6 grid gap-2 sm:grid-cols-2">

@@ -6,7 +6,12 @@ import { liveTopics } from '#shared/live';
 import type { Order } from '#shared/schemas/orders';
 import type { InitializePaymentResponse } from '#shared/schemas/payments';
 import { CartContext, type CartContextValue } from '../features/cart/cart-context';
-import { FakeEventSource, orderFixture } from '../features/orders/order-test-support';
+import {
+  breakdownRows,
+  discountedOrderFixture,
+  FakeEventSource,
+  orderFixture,
+} from '../features/orders/order-test-support';
 import PaymentPage from './payment';
 
 const PENDING =
@@ -38,9 +43,13 @@ beforeAll(() => vi.stubGlobal('EventSource', FakeEventSource));
 afterEach(cleanup);
 
 let ids = 0;
-function renderPage(url: (order: Order) => string, server: Omit<Server, 'order' | 'verified'>) {
+function renderPage(
+  url: (order: Order) => string,
+  server: Omit<Server, 'order' | 'verified'>,
+  fixture: typeof orderFixture = orderFixture,
+) {
   ids += 1;
-  const order = orderFixture({ id: `6f1c2a3b-0000-4000-8000-00000000070${ids}` });
+  const order = fixture({ id: `6f1c2a3b-0000-4000-8000-00000000070${ids}` });
   const state: Server = { order, verified: [], ...server };
   vi.stubGlobal(
     'fetch',
@@ -85,6 +94,28 @@ async function liveSource(order: Order) {
   await waitFor(() => expect(FakeEventSource.following(topic)).toBeDefined());
   return { topic, source: FakeEventSource.following(topic)! };
 }
+
+describe('the payment page', () => {
+  it("shows the order's price breakdown, with its code, above Pay Now", async () => {
+    renderPage(
+      (order) => `/payment/${order.id}`,
+      { verify: [], initialize: () => Response.json(simulator('ref-1')) },
+      discountedOrderFixture,
+    );
+    const card = screen.getByRole('region', { name: 'Order to pay' });
+    expect(breakdownRows(card)).toEqual([
+      ['Order', expect.stringMatching(/^#6f1c2a3b$/)],
+      ['Items', '2'],
+      ['Subtotal', '₦20,000.00'],
+      ['Discount (BLACKFRIDAY20)', '−₦4,000.00'],
+      ['Delivery (Standard Shipping)', '₦2,500.00'],
+      ['Total', '₦18,500.00'],
+    ]);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Pay Now' }).hasAttribute('disabled')).toBe(false),
+    );
+  });
+});
 
 describe('the payment page while Paystack is still confirming a payment', () => {
   it('waits for the bank, asks Paystack nothing more while nothing changes, and moves on once the order is paid', async () => {

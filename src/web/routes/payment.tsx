@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LIMITS, shortId } from '#shared/constants';
-import { formatNaira } from '#shared/money';
+import { orderBreakdown } from '#shared/price-breakdown';
 import type { Order } from '#shared/schemas/orders';
 import type { InitializePaymentResponse, PaymentMode, PaymentModeResponse } from '#shared/schemas/payments';
 import { Button, buttonClass } from '../components/ui/button';
 import { CheckingAccess } from '../components/ui/checking-access';
+import { PriceBreakdown } from '../components/ui/price-breakdown';
 import { toast } from '../components/ui/toast';
 import { useCart } from '../features/cart/cart-context';
 import { signedInJson } from '../features/checkout/signed-in';
@@ -447,11 +448,12 @@ function PaymentView({ order, mode }: { order: Order; mode: PaymentMode | null }
             <dt className="text-neutral-600">Items</dt>
             <dd className="font-semibold">{order.itemCount}</dd>
           </div>
-          <div className="flex justify-between gap-4 border-t border-neutral-200 pt-3 text-lg">
-            <dt className="font-bold">Amount</dt>
-            <dd className="font-bold">{formatNaira(order.totalAmountKobo)}</dd>
-          </div>
         </dl>
+        <PriceBreakdown
+          breakdown={orderBreakdown(order)}
+          shippingMethod={order.shippingMethod}
+          className="mt-3 border-t border-neutral-200 pt-3"
+        />
         <Button
           block
           className="mt-6"

@@ -1,14 +1,16 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isComingSoon } from '#shared/dates';
-import { formatNaira } from '#shared/money';
 import type { ProductDetail, ProductDetailResponse } from '#shared/schemas/catalog';
 import { Button } from '../components/ui/button';
+import { OfferPrice } from '../features/catalog/offer-price';
 import { ProductGallery } from '../features/catalog/product-gallery';
 import { ProductPurchase } from '../features/catalog/product-purchase';
 import { productHead } from '../features/catalog/seo';
 import { AfterHydration, ProductDropWatch, ReleaseTime } from '../features/drops/drop-parts';
-import { ApiError, apiJson } from '../lib/api';
+import { ApiError, apiJson, browserFetch } from '../lib/api';
+import { type LiveMessage, liveTopics, useLive } from '../lib/live';
+import { useReadAgain } from '../lib/read-again';
 import {
   type HeadArgs,
   type HeadTag,
@@ -120,11 +122,39 @@ export default function ProductPage({ data }: PageProps<Data>) {
   return <ProductView key={data.product.id} initial={data.product} now={data.now} />;
 }
 
+/**
+ * A change to the product itself (its price, a sale starting or ending, an offer) or a reconnect
+ * that may have missed one; a sale of stock alone is not worth every open page reading it again.
+ */
+const changesProduct = (message: LiveMessage) =>
+  message.resync === true || message.changes.some((change) => change.table !== 'product_variants');
+
+/**
+ * The product as it is now: read again when it changes (an admin's edit, a sale starting or
+ * ending). Before a drop's release its countdown (ProductDropWatch) reads it instead.
+ */
+function useFreshProduct(initial: ProductDetail, now: string) {
+  const [state, setState] = useState({ product: initial, now });
+  const comingSoon = isComingSoon(state.product.releaseAt, Date.parse(state.now));
+  const refresh = useReadAgain(async () => {
+    try {
+      setState(
+        await apiJson<ProductDetailResponse>(browserFetch, `/api/products/${encodeURIComponent(initial.id)}`),
+      );
+    } catch {
+      // Offline for a moment, or taken out of the shop: the page keeps what it shows.
+    }
+  });
+  useLive(comingSoon ? null : [liveTopics.product(initial.id)], (message) => {
+    if (changesProduct(message)) void refresh();
+  });
+  return { state, setState, comingSoon };
+}
+
 function ProductView({ initial, now }: { initial: ProductDetail; now: string }) {
   const [overlay, setOverlay] = useState<'size' | 'shipping' | null>(null);
-  const [state, setState] = useState({ product: initial, now });
+  const { state, setState, comingSoon } = useFreshProduct(initial, now);
   const { product } = state;
-  const comingSoon = isComingSoon(product.releaseAt, Date.parse(state.now));
   // Each kind of product has its own guide (tops, bottoms, hats); none for bags and socks.
   const sizeGuide = product.sizeGuide;
   const released = useRef(!comingSoon);
@@ -139,7 +169,9 @@ function ProductView({ initial, now }: { initial: ProductDetail; now: string }) 
         <div className="px-4 sm:px-0 lg:col-span-5">
           <Breadcrumb product={product} />
           <h1 className="mt-2 text-2xl font-black leading-tight sm:text-3xl">{product.name}</h1>
-          <p className="mt-2 text-xl font-semibold">{formatNaira(product.priceKobo)}</p>
+          <p className="mt-2">
+            <OfferPrice price={product} className="text-xl font-semibold" />
+          </p>
           {comingSoon ? (
             <DropPanel
               product={product as ProductDetail & { releaseAt: string }}

@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { z } from 'zod';
 import { messageResponse } from '#shared/schemas/accounts';
 import { adminProfileResponse } from '#shared/schemas/admin';
+import { adminDiscountListResponse, adminDiscountResponse } from '#shared/schemas/admin-discounts';
 import type { AdminCategoryOption, DeleteProductResponse } from '#shared/schemas/admin-products';
 import {
   adminImageSchema,
@@ -28,6 +29,11 @@ import {
   productDetailResponseSchema,
   productListResponseSchema,
 } from '#shared/schemas/catalog';
+import {
+  checkoutPricingResponseSchema,
+  checkoutSummarySchema,
+  placeOrderResponseSchema,
+} from '#shared/schemas/checkout';
 import {
   adminCustomerDetailResponse,
   adminCustomerListResponse,
@@ -60,9 +66,16 @@ export const ROUTES = {
   'GET /api/products/:id': productDetailResponseSchema,
   'POST /api/auth/sign-out': messageResponse,
   'POST /api/cart/merge': cartSchema,
+  'GET /api/checkout': checkoutSummarySchema,
+  'POST /api/checkout/discount': checkoutPricingResponseSchema,
+  'POST /api/orders': placeOrderResponseSchema,
   'GET /api/admin/me': adminProfileResponse,
   'GET /api/admin/dashboard': dashboardSchema,
   'GET /api/admin/categories': adminCategoriesResponse,
+  'GET /api/admin/discounts': adminDiscountListResponse,
+  'POST /api/admin/discounts': adminDiscountResponse,
+  'PUT /api/admin/discounts/:id': adminDiscountResponse,
+  'PUT /api/admin/discounts/:id/active': adminDiscountResponse,
   'GET /api/admin/customers': adminCustomerListResponse,
   'GET /api/admin/customers/:id': adminCustomerDetailResponse,
   'POST /api/admin/customers/:id/role': setCustomerRoleResponse,

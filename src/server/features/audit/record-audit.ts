@@ -1,23 +1,12 @@
 import { sql as pg } from 'kysely';
+import type { AuditEntityType } from '#shared/schemas/settings';
 import type { Actor } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
 import { queries } from '../../platform/db/queries';
 import type { Json } from '../../platform/db/types';
 
-/** What the audit log records changes to. */
-export type AuditEntity =
-  | 'product'
-  | 'variant'
-  | 'product_image'
-  | 'order'
-  | 'payment'
-  | 'refund'
-  | 'setting'
-  | 'shipping_method'
-  | 'notification'
-  | 'email'
-  | 'job'
-  | 'user';
+/** What the audit log records changes to; its filter lists the same kinds. */
+export type AuditEntity = AuditEntityType;
 
 export type AuditEntry = {
   /** A verb in the past tense: 'created', 'updated', 'deleted', 'stock_adjusted', 'refunded'… */

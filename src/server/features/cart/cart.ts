@@ -23,7 +23,11 @@ const variantColumns = (
     'p.id as product_id',
     'v.id as variant_id',
     'p.name',
-    'p.price_kobo',
+    // The price charged now (a sale or an automatic offer lowers it) and the product's own.
+    pg<number>`offer_price_kobo(p)`.as('price_kobo'),
+    'p.price_kobo as list_price_kobo',
+    'p.category_id',
+    'p.subcategory_id',
     'p.is_active',
     'v.size',
     'v.color',
@@ -96,6 +100,7 @@ function toLine(row: CartRow, allowance: number | null): CartLine {
     variantId: row.variant_id,
     name: row.name,
     priceKobo,
+    compareAtKobo: row.list_price_kobo > priceKobo ? row.list_price_kobo : null,
     imageId: row.image_id,
     size: row.size,
     color: row.color,
@@ -143,7 +148,7 @@ const cartRowsLocked = prepared<{ userId: string }>()((db, value) =>
   cartRowsQuery(db, value('userId')).forUpdate(['c', 'ci']),
 );
 
-type CartRow = Awaited<ReturnType<typeof readCartRows>>[number];
+export type CartRow = Awaited<ReturnType<typeof readCartRows>>[number];
 
 /**
  * Locks the shopper's cart until the transaction ends. Whatever changes a shopper's cart together
@@ -156,13 +161,18 @@ export async function lockCart(sql: SqlRunner, userId: string): Promise<void> {
 }
 
 export async function getCart(deps: AppDeps, userId: string, notices: string[] = []): Promise<Cart> {
-  const { sql } = deps.database;
+  return (await readCart(deps.database.sql, userId, notices)).cart;
+}
+
+/** The cart as the shopper sees it, and the rows it was made from (checkout prices them). */
+export async function readCart(sql: SqlRunner, userId: string, notices: string[] = []) {
   const rows = await readCartRows(sql, userId);
   const limits = allowances(rows, await orderedUnits(sql, userId, limitedProducts(rows)));
-  return summarize(
+  const cart = summarize(
     rows.map((row, index) => toLine(row, limits[index]!)),
     notices,
   );
+  return { cart, rows };
 }
 
 const upsertCart = prepared<{ userId: string }>()((db, value) =>

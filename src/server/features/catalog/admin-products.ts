@@ -8,6 +8,7 @@ import {
   type DeleteProductResponse,
   PRODUCT_MESSAGES,
   type ProductInput,
+  type SaleStatus,
 } from '#shared/schemas/admin-products';
 import type { Actor, AppDeps } from '../../context';
 import { announce, announceAll, type Change } from '../../platform/db/announce';
@@ -85,6 +86,14 @@ export async function listAdminProducts(
       'p.release_at as releaseAt',
       pg<boolean>`coalesce(p.release_at > now(), false)`.as('comingSoon'),
       'p.limit_per_customer as limitPerCustomer',
+      'p.sale_price_kobo as salePriceKobo',
+      'p.sale_starts_at as saleStartsAt',
+      'p.sale_ends_at as saleEndsAt',
+      pg<SaleStatus | null>`CASE WHEN p.sale_price_kobo IS NULL THEN NULL
+                                 WHEN p.sale_starts_at > now() THEN 'scheduled'
+                                 WHEN p.sale_ends_at IS NULL OR p.sale_ends_at > now() THEN 'on_sale' END`.as(
+        'saleStatus',
+      ),
     ])
     .where(matches)
     .orderBy('p.created_at', 'desc')
@@ -98,7 +107,12 @@ export async function listAdminProducts(
     .where(matches)
     .executeTakeFirst();
   return {
-    products: rows.map((row) => ({ ...row, releaseAt: isoOrNull(row.releaseAt) })),
+    products: rows.map((row) => ({
+      ...row,
+      releaseAt: isoOrNull(row.releaseAt),
+      saleStartsAt: isoOrNull(row.saleStartsAt),
+      saleEndsAt: isoOrNull(row.saleEndsAt),
+    })),
     page: query.page,
     pageSize: query.pageSize,
     total: count?.total ?? 0,
@@ -164,6 +178,9 @@ export async function readAdminProduct(
       'p.is_mystery as isMystery',
       'p.release_at as releaseAt',
       'p.limit_per_customer as limitPerCustomer',
+      'p.sale_price_kobo as salePriceKobo',
+      'p.sale_starts_at as saleStartsAt',
+      'p.sale_ends_at as saleEndsAt',
       'p.created_at as createdAt',
       'p.updated_at as updatedAt',
     ])
@@ -199,6 +216,8 @@ export async function readAdminProduct(
   return {
     ...row,
     releaseAt: isoOrNull(row.releaseAt),
+    saleStartsAt: isoOrNull(row.saleStartsAt),
+    saleEndsAt: isoOrNull(row.saleEndsAt),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
     stock: variants.reduce((sum, v) => sum + v.stock, 0),
@@ -321,6 +340,9 @@ async function productValues(sql: SqlRunner, input: ProductInput) {
     is_active: input.isActive,
     is_featured: input.isFeatured,
     is_mystery: input.isMystery,
+    sale_price_kobo: input.sale?.priceKobo ?? null,
+    sale_starts_at: input.sale?.startsAt ?? null,
+    sale_ends_at: input.sale?.endsAt ?? null,
   };
 }
 
@@ -398,6 +420,9 @@ const auditRecord = (product: AdminProduct) => ({
   isActive: product.isActive,
   isFeatured: product.isFeatured,
   isMystery: product.isMystery,
+  salePriceKobo: product.salePriceKobo,
+  saleStartsAt: product.saleStartsAt,
+  saleEndsAt: product.saleEndsAt,
   variants: product.variants.map((v) => `${v.sku} ${v.size}/${v.color ?? '-'}: ${v.stock}`),
 });
 

@@ -8,6 +8,7 @@ import type {
   ProductSummary,
   SizeGuide,
 } from '#shared/schemas/catalog';
+import type { Offer } from '#shared/schemas/promotions';
 import type { CountMemo } from '../../platform/count-memo';
 import type { SqlRunner } from '../../platform/db/client';
 import { prepared, queries } from '../../platform/db/queries';
@@ -20,7 +21,10 @@ type CategoryRow = Selectable<DB['categories']>;
 
 /** A product as PRODUCT_COLUMNS reads it. */
 type ProductRow = Pick<Product, 'id' | 'name' | 'description' | 'gender'> & {
+  /** offer_price_kobo(p): what is charged now. */
   priceKobo: Product['price_kobo'];
+  /** The product's own price. */
+  listPriceKobo: Product['price_kobo'];
   isFeatured: Product['is_featured'];
   isMystery: Product['is_mystery'];
   createdAt: Product['created_at'];
@@ -37,11 +41,23 @@ type ProductRow = Pick<Product, 'id' | 'name' | 'description' | 'gender'> & {
 };
 
 /**
+ * How a lowered price shows: the product's own price struck through and the whole percent off,
+ * when the price charged (`offer_price_kobo`) is below it; nothing otherwise.
+ */
+export function offerOf(listPriceKobo: number, priceKobo: number): Offer {
+  if (priceKobo >= listPriceKobo || listPriceKobo <= 0) return { compareAtKobo: null, percentOff: null };
+  return {
+    compareAtKobo: listPriceKobo,
+    percentOff: Math.round(((listPriceKobo - priceKobo) / listPriceKobo) * 100),
+  };
+}
+
+/**
  * The listings and the product page are SQL text on `queries(sql)`: their plans (the newest-first
  * index, the stock summed per row of the page only) are the rule, checked by catalogue-plans.
  */
 const PRODUCT_COLUMNS = pg`
-  p.id, p.name, p.description, p.price_kobo AS "priceKobo", p.gender,
+  p.id, p.name, p.description, offer_price_kobo(p) AS "priceKobo", p.price_kobo AS "listPriceKobo", p.gender,
   p.is_featured AS "isFeatured", p.is_mystery AS "isMystery", p.created_at AS "createdAt",
   c.id AS "categoryId", c.name AS "categoryName", c.slug AS "categorySlug",
   s.id AS "subcategoryId", s.name AS "subcategoryName", s.slug AS "subcategorySlug",
@@ -62,6 +78,7 @@ function toSummary(row: ProductRow, images: ProductImage[]): ProductSummary {
     name: row.name,
     description: row.description,
     priceKobo: row.priceKobo,
+    ...offerOf(row.listPriceKobo, row.priceKobo),
     gender: row.gender,
     category: { id: row.categoryId, name: row.categoryName, slug: row.categorySlug },
     subcategory:

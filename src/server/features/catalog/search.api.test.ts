@@ -52,6 +52,8 @@ describe('GET /api/search', () => {
       gender: 'women',
       categoryName: 'Jackets',
       priceKobo: 4_500_050,
+      compareAtKobo: null,
+      percentOff: null,
       imageId: bomber.imageIds[0],
     });
     expect(body.products.find((p) => p.name === 'Eko Tee')?.imageId).toBeNull();

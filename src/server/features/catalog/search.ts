@@ -6,7 +6,7 @@ import { queries } from '../../platform/db/queries';
 import type { DB } from '../../platform/db/types';
 import { likeContaining } from '../../platform/db/values';
 import { readOutOfStockSettings } from './out-of-stock-settings';
-import { IN_STOCK } from './products';
+import { IN_STOCK, offerOf } from './products';
 
 /** The case-insensitive "contains" pattern for a shopper's text (LIKE's default escape `\`). */
 export function containsPattern(text: string): string {
@@ -17,7 +17,10 @@ type Product = Selectable<DB['products']>;
 
 /** One product the search found, as the dialog shows it. */
 type SearchProductRow = Pick<Product, 'id' | 'name' | 'gender'> & {
+  /** offer_price_kobo(p): what is charged now. */
   priceKobo: Product['price_kobo'];
+  /** The product's own price. */
+  listPriceKobo: Product['price_kobo'];
   categoryName: Selectable<DB['categories']>['name'];
   imageId: Selectable<DB['product_images']>['id'] | null;
 };
@@ -48,13 +51,15 @@ export function productSearchSql(
     ? pg<boolean>`p.is_active AND ${IN_STOCK}`
     : pg<boolean>`p.is_active`;
   const half = (rank: number, match: RawBuilder<boolean>) => pg`(
-      SELECT p.id, p.name, p.gender, p.price_kobo, p.category_id, p.created_at, ${pg.lit(rank)} AS rank
+      SELECT p.id, p.name, p.gender, p.price_kobo, offer_price_kobo(p) AS offer_price_kobo, p.category_id,
+             p.created_at, ${pg.lit(rank)} AS rank
       FROM products p
       WHERE ${visible} AND ${match}
       ORDER BY p.created_at DESC, p.id DESC
       LIMIT ${options.limit})`;
   return pg<SearchProductRow>`
-    SELECT m.id, m.name, m.gender, m.price_kobo AS "priceKobo", c.name AS "categoryName",
+    SELECT m.id, m.name, m.gender, m.offer_price_kobo AS "priceKobo", m.price_kobo AS "listPriceKobo",
+      c.name AS "categoryName",
       (SELECT i.id FROM product_images i WHERE i.product_id = m.id
        ORDER BY i.display_order, i.created_at, i.id LIMIT 1) AS "imageId"
     FROM (${half(0, pg`${text} AND lower(p.name) LIKE ${pattern}`)}
@@ -92,7 +97,9 @@ export async function searchCatalog(sql: SqlRunner, text: string): Promise<Searc
   ).execute(queries(sql));
   return {
     categories,
-    products: rows.slice(0, max),
+    products: rows
+      .slice(0, max)
+      .map(({ listPriceKobo, ...row }) => ({ ...row, ...offerOf(listPriceKobo, row.priceKobo) })),
     hasMore: rows.length > max,
   };
 }

@@ -1,10 +1,11 @@
 import type { QueryCreator, Selectable } from 'kysely';
-import type { CheckoutSummary, ShippingOption } from '#shared/schemas/checkout';
+import type { CheckoutPricing, CheckoutSummary, ShippingOption } from '#shared/schemas/checkout';
 import type { AppDeps } from '../../context';
-import type { SqlRunner } from '../../platform/db/client';
 import { queries } from '../../platform/db/queries';
 import type { DB } from '../../platform/db/types';
-import { getCart } from '../cart/cart';
+import { AppError } from '../../platform/errors';
+import { readCart } from '../cart/cart';
+import { checkoutPricing } from './checkout-pricing';
 
 /** Free when the subtotal is above the method's threshold (the policy's 'free above ₦25,000'). */
 export function shippingCost(
@@ -41,11 +42,6 @@ export type ShippingMethodRow = Pick<
   (typeof SHIPPING_METHOD_COLUMNS)[number]
 >;
 
-/** Enabled shipping methods from the database, each priced for this subtotal. */
-export async function shippingOptions(sql: SqlRunner, subtotalKobo: number): Promise<ShippingOption[]> {
-  return priceShippingMethods(await enabledShippingMethods(queries(sql)).execute(), subtotalKobo);
-}
-
 /** Shipping methods read by the caller, each priced for this subtotal. */
 export function priceShippingMethods(rows: ShippingMethodRow[], subtotalKobo: number): ShippingOption[] {
   return rows.map((row) => {
@@ -64,7 +60,7 @@ export function priceShippingMethods(rows: ShippingMethodRow[], subtotalKobo: nu
 /** What the checkout page needs: the form prefilled, the shipping choices for this cart, the cart. */
 export async function getCheckout(deps: AppDeps, userId: string): Promise<CheckoutSummary> {
   const sql = deps.database.sql;
-  const cart = await getCart(deps, userId);
+  const { cart, rows } = await readCart(sql, userId);
   const profile = await queries(sql)
     .selectFrom('users')
     .select(['first_name', 'last_name', 'email', 'phone'])
@@ -80,7 +76,8 @@ export async function getCheckout(deps: AppDeps, userId: string): Promise<Checko
     .executeTakeFirst();
   const firstName = profile?.first_name ?? '';
   const lastName = profile?.last_name ?? '';
-  const shippingMethods = await shippingOptions(sql, cart.subtotalKobo);
+  const methods = await enabledShippingMethods(queries(sql)).execute();
+  const shippingMethods = priceShippingMethods(methods, cart.subtotalKobo);
   return {
     prefill: {
       firstName,
@@ -96,5 +93,19 @@ export async function getCheckout(deps: AppDeps, userId: string): Promise<Checko
     defaultShippingMethodCode:
       shippingMethods.find((method) => method.code === 'standard')?.code ?? shippingMethods[0]?.code ?? null,
     cart,
+    pricing: await checkoutPricing(sql, userId, rows, methods, null),
   };
+}
+
+/** The checkout priced with a code: its effect line by line, or why it is refused. */
+export async function priceCheckoutCode(
+  deps: AppDeps,
+  userId: string,
+  code: string,
+): Promise<CheckoutPricing> {
+  const sql = deps.database.sql;
+  const { rows } = await readCart(sql, userId);
+  if (rows.length === 0) throw new AppError('cart_empty', 400, 'Your cart is empty');
+  const methods = await enabledShippingMethods(queries(sql)).execute();
+  return checkoutPricing(sql, userId, rows, methods, code);
 }

@@ -16,9 +16,27 @@ import { type StoreIdentity, storeIdentityFrom } from '../email/store-identity';
 import { queueLowStockAlert } from '../inventory/low-stock';
 import { outOfStock, reserveStock } from '../inventory/stock';
 import { queueRenderedOrderEmail } from '../orders/order-emails';
-import { ORDER_ITEM_COLUMNS } from '../orders/orders';
-import { enabledShippingMethods, priceShippingMethods } from './checkout';
+import { checkCode, holdUse } from '../promotions/discount-codes';
+import { enabledShippingMethods } from './checkout';
+import { priceWith, pricingLines } from './checkout-pricing';
 import { checkOrderLimits } from './order-limits';
+
+/** The order_items columns an order writes, in the order its statement lists them. */
+const ITEM_COLUMNS = [
+  'id',
+  'order_id',
+  'product_id',
+  'variant_id',
+  'name',
+  'gender',
+  'size',
+  'color',
+  'image_key',
+  'quantity',
+  'unit_price_kobo',
+  'list_price_kobo',
+  'discount_kobo',
+] as const;
 
 function addresses(form: CheckoutForm): { shipping: AddressSnapshot; billing: AddressSnapshot } {
   const shipping: AddressSnapshot = {
@@ -124,18 +142,20 @@ export async function placeOrder(
       rows.map((row) => ({ variantId: row.variant_id, quantity: row.quantity, label: itemLabel(row) })),
     );
     const context = await readOrderContext(sql, userId);
-    const subtotalKobo = rows.reduce((sum, row) => sum + row.price_kobo * row.quantity, 0);
-    const method = priceShippingMethods(context.methods, subtotalKobo).find(
-      (option) => option.code === form.shippingMethodCode,
-    );
+    const method = context.methods.find((option) => option.code === form.shippingMethodCode);
     if (!method) {
       throw badRequest('Please choose a shipping method', {
         fields: { shippingMethodCode: 'Please choose a shipping method' },
       });
     }
+    // Priced as the checkout showed it (promotions/pricing.ts), the code checked again for this
+    // account; its use is held below, just before the stock.
+    const rule = form.discountCode ? await checkCode(sql, form.discountCode, userId) : null;
+    const priced = priceWith(pricingLines(rows), rule, method);
+    const { breakdown } = priced;
     const { shipping, billing } = addresses(form);
     const id = randomUUID();
-    const items = rows.map((row) => ({
+    const items = rows.map((row, index) => ({
       id: randomUUID(),
       product_id: row.product_id,
       variant_id: row.variant_id,
@@ -146,8 +166,9 @@ export async function placeOrder(
       image_key: row.image_id,
       quantity: row.quantity,
       unit_price_kobo: row.price_kobo,
+      list_price_kobo: row.list_price_kobo > row.price_kobo ? row.list_price_kobo : null,
+      discount_kobo: priced.lines[index]!.discountKobo,
     }));
-    const totalAmountKobo = subtotalKobo + method.costKobo;
     // The order and its items in one statement, whatever the number of lines: the items travel as
     // one JSON parameter, read by jsonb_to_recordset (SQL text: the builder has no column list for
     // it), so the statement's text never changes and stays prepared.
@@ -159,9 +180,14 @@ export async function placeOrder(
           email: shipping.email,
           status: 'pending',
           payment_status: 'pending',
-          subtotal_kobo: subtotalKobo,
-          shipping_cost_kobo: method.costKobo,
-          total_amount_kobo: totalAmountKobo,
+          subtotal_kobo: breakdown.subtotalKobo,
+          discount_kobo: breakdown.discountKobo,
+          discount_id: rule?.id ?? null,
+          discount_code: rule?.code ?? null,
+          discount_title: rule?.title ?? null,
+          shipping_cost_kobo: breakdown.shippingKobo,
+          shipping_discount_kobo: breakdown.discount?.shippingKobo ?? 0,
+          total_amount_kobo: breakdown.totalKobo,
           shipping_address: shipping,
           billing_address: billing,
           shipping_method: method.name,
@@ -170,13 +196,14 @@ export async function placeOrder(
         }),
       )
       .insertInto('order_items')
-      .columns(ORDER_ITEM_COLUMNS)
+      .columns(ITEM_COLUMNS)
       .expression(
         pg`SELECT item.id, ${id}::uuid, item.product_id, item.variant_id, item.name, item.gender, item.size,
-                  item.color, item.image_key, item.quantity, item.unit_price_kobo
+                  item.color, item.image_key, item.quantity, item.unit_price_kobo, item.list_price_kobo,
+                  item.discount_kobo
              FROM jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS item(id uuid, product_id uuid,
                   variant_id uuid, name text, gender text, size text, color text, image_key text,
-                  quantity integer, unit_price_kobo bigint)`,
+                  quantity integer, unit_price_kobo bigint, list_price_kobo bigint, discount_kobo bigint)`,
       )
       .execute();
     await clearCartIn(sql, userId);
@@ -193,9 +220,11 @@ export async function placeOrder(
           shortId: shortId(id),
           status: 'pending',
           paymentStatus: 'pending',
-          subtotalKobo,
-          shippingCostKobo: method.costKobo,
-          totalAmountKobo,
+          subtotalKobo: breakdown.subtotalKobo,
+          discountKobo: breakdown.discountKobo,
+          shippingCostKobo: breakdown.shippingKobo,
+          totalAmountKobo: breakdown.totalKobo,
+          discount: breakdown.discount,
           shippingAddress: shipping,
           shippingMethod: method.name,
           // The column's default; the confirmation does not name it.
@@ -206,6 +235,8 @@ export async function placeOrder(
             color: item.color,
             quantity: item.quantity,
             lineTotalKobo: item.unit_price_kobo * item.quantity,
+            listPriceKobo: item.list_price_kobo,
+            discountKobo: item.discount_kobo,
           })),
         },
       });
@@ -217,6 +248,9 @@ export async function placeOrder(
       ),
     ]);
 
+    // The code's use, then the stock: both are rows every buyer of a drop wants, taken in this
+    // order by every order (and given back in this order by cancellations), held to the commit.
+    if (rule) await holdUse(sql, rule, id, userId);
     // Stock last (reserveStock): the variant rows stay locked from there to the commit, so every
     // other buyer of the same variant waits for one statement per variant and the commit, not for
     // the whole order's writes. Running short still rolls back everything above.

@@ -69,6 +69,23 @@ export async function getDashboard(
     previousEnd: iso(previous_end),
   });
 
+  // What this month's sales were given off: each order's code (items and waived delivery), and
+  // what sale prices and automatic offers took off its items (list price − price charged). The
+  // orders are those of this month's sales: paid in the period, money kept.
+  const {
+    rows: [given],
+  } = await pg<{ given: number; orders: number }>`
+    SELECT coalesce(sum(d.given), 0) AS given, count(*) FILTER (WHERE d.given > 0) AS orders
+      FROM (
+        SELECT o.discount_kobo + o.shipping_discount_kobo
+                 + coalesce((SELECT sum(greatest(i.list_price_kobo - i.unit_price_kobo, 0) * i.quantity)
+                               FROM order_items i
+                              WHERE i.order_id = o.id AND i.list_price_kobo IS NOT NULL), 0) AS given
+          FROM orders o JOIN order_money m ON m.order_id = o.id
+         WHERE m.sales_kobo > 0 AND o.paid_at >= ${current_start} AND o.paid_at <= ${now}
+      ) d`.execute(db);
+  const discountsGivenKobo = given?.given ?? 0;
+
   // Units of orders the shop keeps money for and will deliver.
   const {
     rows: [units],
@@ -155,6 +172,12 @@ export async function getDashboard(
       paidOrders: sales.paidOrders,
       month: comparison(sales.currentKobo, sales.previousKobo),
       refundDueKobo: sales.refundDueKobo,
+    },
+    discounts: {
+      revenueKobo: sales.currentKobo,
+      beforeDiscountsKobo: sales.currentKobo + discountsGivenKobo,
+      discountsGivenKobo,
+      discountedOrders: given?.orders ?? 0,
     },
     customers: { total: customers!.total, month: comparison(customers!.current, customers!.previous) },
     inventory: {

@@ -1,12 +1,18 @@
 import { escapeHtml } from '../../platform/html';
 import type { StoreIdentity } from './store-identity';
 
+/**
+ * Figures with their labels, one a row (an order's breakdown): the amounts line up on the right.
+ * `strong` rows (the total) are bold with a rule above.
+ */
+export type EmailRows = { rows: { label: string; value: string; strong?: boolean }[] };
+
 export type BrandEmailContent = {
   /** Shown in the inbox list after the subject by most mail apps. */
   preheader?: string;
   heading: string;
-  /** Plain text; each one becomes a paragraph (escaped for HTML). */
-  paragraphs: string[];
+  /** Plain text, each one a paragraph (escaped for HTML); or rows of figures. */
+  paragraphs: (string | EmailRows)[];
   button?: { label: string; url: string };
   /** Small print under the button, e.g. 'This link expires in 1 hour.' */
   note?: string;
@@ -23,8 +29,10 @@ export function renderBrandEmail(store: StoreIdentity, content: BrandEmailConten
   const year = new Date().getFullYear();
   const contact = [store.supportEmail, store.supportPhone].filter(Boolean).join(' · ');
   const paragraphs = content.paragraphs
-    .map(
-      (p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#333333;">${escapeHtml(p)}</p>`,
+    .map((p) =>
+      typeof p === 'string'
+        ? `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#333333;">${escapeHtml(p)}</p>`
+        : rowsHtml(p),
     )
     .join('');
   const button = content.button
@@ -56,7 +64,9 @@ ${paragraphs}${button}${note}
   const text = [
     content.heading,
     '',
-    ...content.paragraphs.flatMap((p) => [p, '']),
+    ...content.paragraphs.flatMap((p) =>
+      typeof p === 'string' ? [p, ''] : [...p.rows.map((row) => `${row.label}: ${row.value}`), ''],
+    ),
     ...(content.button ? [`${content.button.label}: ${content.button.url}`, ''] : []),
     ...(content.note ? [content.note, ''] : []),
     '--',
@@ -65,4 +75,14 @@ ${paragraphs}${button}${note}
   ].join('\n');
 
   return { html, text };
+}
+
+function rowsHtml({ rows }: EmailRows): string {
+  const cells = rows
+    .map((row) => {
+      const style = `padding:6px 0;font-size:15px;line-height:22px;color:#111111;${row.strong ? 'font-weight:bold;border-top:1px solid #dddddd;' : ''}`;
+      return `<tr><td style="${style}">${escapeHtml(row.label)}</td><td align="right" style="${style}white-space:nowrap;padding-left:16px;">${escapeHtml(row.value)}</td></tr>`;
+    })
+    .join('');
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;">${cells}</table>`;
 }

@@ -123,7 +123,9 @@ export function concerns(topic: Topic, change: Change, viewer: Viewer): boolean 
     case 'product':
       return (
         (change.table === 'products' && change.id === topic.id) ||
-        (change.table === 'product_variants' && change.productId === topic.id)
+        (change.table === 'product_variants' && change.productId === topic.id) ||
+        // An automatic offer started, ended or changed: any product's price may have moved.
+        change.table === 'discounts'
       );
     case 'admin':
       return viewer.admin && ADMIN_TABLES[topic.area].has(change.table);

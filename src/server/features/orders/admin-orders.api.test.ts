@@ -457,7 +457,7 @@ describe('CSV export and packing slip', () => {
     expect(lines[1]).toContain(`${orderId},${orderId.slice(0, 8)},`);
     expect(lines[1]).toContain(`,"'=cmd|""/c calc""!A1",`);
     expect(lines[1]).toContain(
-      ',1,10000.00,Standard Shipping,2500.00,12500.00,0.00,0.00,0.00,0.00,pending,pending,,',
+      ',1,10000.00,,0.00,0.00,Standard Shipping,2500.00,12500.00,0.00,0.00,0.00,0.00,pending,pending,,',
     );
     const shopper = await createSignedInUser(t);
     expect((await t.request('/api/admin/orders/export.csv', { cookie: shopper.cookie })).status).toBe(403);

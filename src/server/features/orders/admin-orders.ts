@@ -24,6 +24,7 @@ import {
   refundableOfCharge,
   refundPendingOfCharge,
 } from '../payments/ledger';
+import { prepareRetake } from '../promotions/discount-codes';
 import { cancelOrderIn } from './cancel-order';
 import { queueOrderEmail } from './order-emails';
 import { listedOrders, type OrderSearch, searchClause, searchedOrders, toRow } from './order-search';
@@ -249,12 +250,20 @@ export async function setOrderStatus(
       }
       let reserved = false;
       if (order.stock_released_at !== null) {
+        const retakeUse = await prepareRetake(sql, orderId);
+        if (!retakeUse) {
+          throw conflict(
+            'discount_used_up',
+            'This order cannot be reopened: its discount code has been used up since it was cancelled.',
+          );
+        }
         if (!(await reReserveOrderStock(sql, orderId))) {
           throw conflict(
             'out_of_stock',
             'This order cannot be reopened: some of its items are no longer in stock.',
           );
         }
+        await retakeUse();
         reserved = true;
       }
       await queries(sql)

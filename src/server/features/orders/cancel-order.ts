@@ -7,6 +7,7 @@ import { queries } from '../../platform/db/queries';
 import { notFound } from '../../platform/errors';
 import { recordAudit } from '../audit/record-audit';
 import { releaseStock } from '../inventory/stock';
+import { releaseUses } from '../promotions/discount-codes';
 import { queueOrderEmail } from './order-emails';
 
 export const EXPIRY_NOTE = `Cancelled automatically: not paid within ${LIMITS.unpaidOrderMinutes} minutes.`;
@@ -42,7 +43,11 @@ export async function cancelOrderIn(
     }))
     .where('id', '=', orderId)
     .execute();
-  if (released) await releaseStock(sql, [orderId]);
+  if (released) {
+    // The code's use before the stock: the order placing takes them (promotions/discount-codes.ts).
+    await releaseUses(sql, [orderId]);
+    await releaseStock(sql, [orderId]);
+  }
   await recordAudit(sql, actor, {
     action: 'status_changed',
     entityType: 'order',
@@ -118,6 +123,10 @@ export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()):
       .where('o.stock_released_at', 'is', null)
       .returning(['o.id', 'o.user_id'])
       .execute();
+    await releaseUses(
+      sql,
+      rows.map((row) => row.id),
+    );
     await releaseStock(
       sql,
       rows.map((row) => row.id),

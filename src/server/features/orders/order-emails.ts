@@ -1,10 +1,12 @@
 import { formatNaira } from '#shared/money';
+import { breakdownRows, minusNaira, orderBreakdown } from '#shared/price-breakdown';
 import type { OrderMoney } from '#shared/schemas/money';
-import type { Order } from '#shared/schemas/orders';
+import type { Order, OrderItem } from '#shared/schemas/orders';
+import type { AppliedDiscount } from '#shared/schemas/promotions';
 import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
 import { queries } from '../../platform/db/queries';
-import { renderBrandEmail } from '../email/layout';
+import { type EmailRows, renderBrandEmail } from '../email/layout';
 import { queueEmail } from '../email/outbox';
 import { readStoreIdentity, type StoreIdentity } from '../email/store-identity';
 import { readOrderMoney } from '../payments/ledger';
@@ -47,13 +49,19 @@ export type EmailOrder = Pick<
   | 'status'
   | 'paymentStatus'
   | 'subtotalKobo'
+  | 'discountKobo'
   | 'shippingCostKobo'
   | 'totalAmountKobo'
   | 'shippingAddress'
   | 'shippingMethod'
   | 'paymentMethod'
 > & {
-  items: Pick<Order['items'][number], 'quantity' | 'name' | 'size' | 'color' | 'lineTotalKobo'>[];
+  /** The order's code: its name and the delivery fee it waived (0 unless a free-delivery code); or null. */
+  discount: Pick<AppliedDiscount, 'code' | 'title' | 'shippingKobo'> | null;
+  items: Pick<
+    OrderItem,
+    'quantity' | 'name' | 'size' | 'color' | 'lineTotalKobo' | 'listPriceKobo' | 'discountKobo'
+  >[];
   /** The order's money from the ledger (absent when it has none yet: a new order). */
   money?: OrderMoney;
 };
@@ -61,20 +69,35 @@ export type EmailOrder = Pick<
 /** The account an order email goes to: its confirmed address and its own first name. */
 export type EmailAccount = { email: string; firstName: string };
 
+/**
+ * Each line as it was charged: '2 × Lagos Tee (M, Black) — ₦16,000.00 (was ₦10,000.00 each),
+ * −₦1,600.00 with BLACKFRIDAY20'.
+ */
 function itemLines(order: EmailOrder): string[] {
   return order.items.map((item) => {
     const options = [item.size, item.color].filter(Boolean).join(', ');
-    return `${item.quantity} × ${item.name}${options ? ` (${options})` : ''} — ${formatNaira(item.lineTotalKobo)}`;
+    const was = item.listPriceKobo ? ` (was ${formatNaira(item.listPriceKobo)} each)` : '';
+    const off =
+      item.discountKobo > 0 && order.discount
+        ? `, ${minusNaira(item.discountKobo)} with ${order.discount.code}`
+        : '';
+    return `${item.quantity} × ${item.name}${options ? ` (${options})` : ''} — ${formatNaira(item.lineTotalKobo)}${was}${off}`;
   });
 }
 
-function totals(order: EmailOrder): string[] {
-  return [
-    `Subtotal: ${formatNaira(order.subtotalKobo)}`,
-    `Shipping (${order.shippingMethod}): ${formatNaira(order.shippingCostKobo)}`,
-    `Total: ${formatNaira(order.totalAmountKobo)}`,
-  ];
+/** The breakdown every order email ends its order with: Subtotal, Discount (CODE), Delivery, Total. */
+function totals(order: EmailOrder): EmailRows {
+  return {
+    rows: breakdownRows(orderBreakdown(order), { shippingMethod: order.shippingMethod }).map((row) => ({
+      label: row.label,
+      value: row.value,
+      strong: row.key === 'total',
+    })),
+  };
 }
+
+/** What the order is: its lines and its breakdown. */
+const summary = (order: EmailOrder) => [...itemLines(order), totals(order)];
 
 function content(
   order: EmailOrder,
@@ -94,8 +117,7 @@ function content(
       paragraphs: [
         greeting,
         `We have received order ${ref}. Your items are reserved for 30 minutes while you complete payment.`,
-        ...itemLines(order),
-        ...totals(order),
+        ...summary(order),
       ],
       button: { label: 'Complete payment', url: `${publicUrl}/payment/${order.id}` },
     };
@@ -108,8 +130,7 @@ function content(
       paragraphs: [
         greeting,
         `We received your payment of ${formatNaira(paid)} for order ${ref}. This is your receipt.`,
-        ...itemLines(order),
-        ...totals(order),
+        ...summary(order),
         `Paid by ${order.paymentMethod}. We will ship to ${order.shippingAddress.address}, ${order.shippingAddress.city}, ${order.shippingAddress.state}.`,
       ],
       button,
@@ -123,6 +144,8 @@ function content(
       paragraphs: [
         greeting,
         `We have paid back ${amount} for order ${ref} (${extra.offlineMethod.toLowerCase()}).`,
+        'Your order:',
+        ...summary(order),
         'Please contact us if you have any questions.',
       ],
       button,
@@ -138,6 +161,8 @@ function content(
         greeting,
         `We have refunded ${amount} of your payment for order ${ref}${whole ? '' : ' (a partial refund)'}.`,
         'Refunds usually reach your card within 5 to 10 working days, depending on your bank.',
+        'Your order:',
+        ...summary(order),
       ],
       button,
     };
@@ -151,6 +176,8 @@ function content(
         greeting,
         `We received a payment of ${amount} for order ${ref} that we cannot keep. ${extra.reason ?? ''}`.trim(),
         `We are refunding the full ${amount} to you now; you do not need to do anything. Refunds usually arrive within 5 to 10 working days, depending on your bank.`,
+        'Your order:',
+        ...summary(order),
         'Please contact us if you have any questions.',
       ],
       button,
@@ -183,6 +210,7 @@ function content(
       `Your order ${ref} ${STATUS_TEXT[order.status]}.`,
       `Status: ${STATUS_LABEL[order.status]}`,
       ...cancelledNote,
+      ...summary(order),
     ],
     button,
   };

@@ -33,10 +33,12 @@ const lagosDateTime = new Intl.DateTimeFormat('en-CA', {
 const naira = (kobo: number) => (kobo / 100).toFixed(2);
 
 /**
- * The money columns are the ledger's figures of each order (features/payments/ledger.ts), the
- * same the dashboard and the order's page show: Paid is everything received (charges and
- * offline payments), Refunded what went back, Refund due what must still go back, and Kept
- * (sales) what the shop keeps of an order it delivers.
+ * The order's price breakdown as every screen shows it: Subtotal − Discount + Shipping = Total,
+ * with the code that gave the discount and the delivery fee a free-delivery code waived (already
+ * left out of Shipping). The money columns are the ledger's figures of each order
+ * (features/payments/ledger.ts), the same the dashboard and the order's page show: Paid is
+ * everything received (charges and offline payments), Refunded what went back, Refund due what
+ * must still go back, and Kept (sales) what the shop keeps of an order it delivers.
  */
 export const CSV_HEADER = [
   'Order ID',
@@ -50,6 +52,9 @@ export const CSV_HEADER = [
   'State',
   'Items',
   'Subtotal (NGN)',
+  'Discount code',
+  'Discount (NGN)',
+  'Shipping waived (NGN)',
   'Shipping method',
   'Shipping (NGN)',
   'Total (NGN)',
@@ -70,6 +75,9 @@ const csvRows = (db: Kysely<DB>) =>
     // The keyset cursor as text: a Date would drop the microseconds and skip or repeat orders.
     pg<string>`o.created_at::text`.as('cursor_at'),
     'o.subtotal_kobo',
+    'o.discount_code',
+    'o.discount_kobo',
+    'o.shipping_discount_kobo',
     'o.shipping_cost_kobo',
     'o.shipping_method',
     'o.payment_reference',
@@ -103,6 +111,9 @@ function csvLine(row: CsvRow): string {
     row.state,
     row.item_count,
     naira(row.subtotal_kobo),
+    row.discount_code,
+    naira(row.discount_kobo),
+    naira(row.shipping_discount_kobo),
     row.shipping_method,
     naira(row.shipping_cost_kobo),
     naira(row.total_amount_kobo),

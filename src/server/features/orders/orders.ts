@@ -2,6 +2,7 @@ import { sql as pg, type Selectable } from 'kysely';
 import { shortId } from '#shared/constants';
 import type { ShopperMoney } from '#shared/schemas/money';
 import type { Order, OrderItem } from '#shared/schemas/orders';
+import type { AppliedDiscount, DiscountType } from '#shared/schemas/promotions';
 import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
 import { queries } from '../../platform/db/queries';
@@ -25,6 +26,8 @@ export const ORDER_ITEM_COLUMNS = [
   'image_key',
   'quantity',
   'unit_price_kobo',
+  'list_price_kobo',
+  'discount_kobo',
 ] as const;
 
 type OrderItemRow = Pick<Selectable<DB['order_items']>, (typeof ORDER_ITEM_COLUMNS)[number]>;
@@ -42,11 +45,35 @@ function toItem(row: OrderItemRow): OrderItem {
     imageId: row.image_key,
     quantity: row.quantity,
     unitPriceKobo,
+    listPriceKobo: row.list_price_kobo,
     lineTotalKobo: unitPriceKobo * row.quantity,
+    discountKobo: row.discount_kobo,
   };
 }
 
-export function toOrder(row: OrderRow, itemRows: OrderItemRow[], money: ShopperMoney): Order {
+/**
+ * The code an order used, as the order keeps it: its words and what it took off, frozen when the
+ * order was placed. The order does not keep the code's type: `type` is read from the discount's
+ * row (which an order's reference keeps from being deleted); without it, the figures tell
+ * free delivery from an amount off.
+ */
+export function orderDiscount(row: OrderRow, type?: DiscountType | null): AppliedDiscount | null {
+  if (row.discount_code === null) return null;
+  return {
+    code: row.discount_code,
+    title: row.discount_title ?? row.discount_code,
+    type: type ?? (row.shipping_discount_kobo > 0 && row.discount_kobo === 0 ? 'free_shipping' : 'fixed'),
+    amountKobo: row.discount_kobo,
+    shippingKobo: row.shipping_discount_kobo,
+  };
+}
+
+export function toOrder(
+  row: OrderRow,
+  itemRows: OrderItemRow[],
+  money: ShopperMoney,
+  discountType: DiscountType | null = null,
+): Order {
   const items = itemRows.map(toItem);
   return {
     id: row.id,
@@ -55,8 +82,10 @@ export function toOrder(row: OrderRow, itemRows: OrderItemRow[], money: ShopperM
     paymentStatus: row.payment_status,
     email: row.email,
     subtotalKobo: row.subtotal_kobo,
+    discountKobo: row.discount_kobo,
     shippingCostKobo: row.shipping_cost_kobo,
     totalAmountKobo: row.total_amount_kobo,
+    discount: orderDiscount(row, discountType),
     shippingAddress: row.shipping_address,
     billingAddress: row.billing_address,
     shippingMethod: row.shipping_method,
@@ -86,11 +115,24 @@ async function withItems(sql: SqlRunner, rows: OrderRow[]): Promise<Order[]> {
     sql,
     rows.map((row) => row.id),
   );
+  const discountIds = [...new Set(rows.flatMap((row) => (row.discount_id ? [row.discount_id] : [])))];
+  const types = new Map(
+    discountIds.length === 0
+      ? []
+      : (
+          await queries(sql)
+            .selectFrom('discounts')
+            .select(['id', 'type'])
+            .where((eb) => eb('id', '=', eb.fn.any(pg<string[]>`${discountIds}::uuid[]`)))
+            .execute()
+        ).map((discount) => [discount.id, discount.type]),
+  );
   return rows.map((row) =>
     toOrder(
       row,
       items.filter((item) => item.order_id === row.id),
       money.get(row.id)!,
+      row.discount_id ? (types.get(row.discount_id) ?? null) : null,
     ),
   );
 }

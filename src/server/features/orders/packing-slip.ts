@@ -1,5 +1,6 @@
 import { formatLongDate } from '#shared/dates';
 import { formatNaira } from '#shared/money';
+import { breakdownRows, orderBreakdown } from '#shared/price-breakdown';
 import type { OrderMoney } from '#shared/schemas/money';
 import type { AppDeps } from '../../context';
 import { notFound } from '../../platform/errors';
@@ -9,8 +10,8 @@ import { readOrderMoney } from '../payments/ledger';
 import { loadOrder } from './orders';
 
 /**
- * Whether the parcel may go, from the ledger: no prices (the slip may travel with a gift), only
- * whether the order is paid, and a warning when it is not or when money is due back.
+ * Whether the parcel may go, from the ledger: whether the order is paid, and a warning when it is
+ * not or when money is due back.
  */
 export function packingPaymentLine(
   money: OrderMoney,
@@ -29,10 +30,10 @@ export function packingPaymentLine(
 
 /**
  * A packing slip for one order: a plain page made to be printed (A4 or a receipt printer), with
- * what goes in the parcel and where it goes, and no prices (the parcel may be a gift). Served by
- * the admin API, so only admins reach it; no script, so it prints as it is. Its stylesheet carries
- * the answer's CSP nonce (`nonce`, from http/security-headers.ts), without which the browser would
- * refuse it and print the slip unstyled.
+ * what goes in the parcel, where it goes, and the order's price breakdown as on every other screen
+ * (subtotal, discount, delivery, total). Served by the admin API, so only admins reach it; no
+ * script, so it prints as it is. Its stylesheet carries the answer's CSP nonce (`nonce`, from
+ * http/security-headers.ts), without which the browser would refuse it and print the slip unstyled.
  */
 export async function renderPackingSlip(deps: AppDeps, orderId: string, nonce: string): Promise<string> {
   const order = await loadOrder(deps.database.sql, orderId);
@@ -54,6 +55,12 @@ export async function renderPackingSlip(deps: AppDeps, orderId: string, nonce: s
 <td>${e(item.color ?? '—')}</td><td class="check" aria-label="Packed"></td></tr>`,
     )
     .join('\n');
+  const totals = breakdownRows(orderBreakdown(order))
+    .map(
+      (row) =>
+        `<tr${row.key === 'total' ? ' class="total"' : ''}><th scope="row">${e(row.label)}</th><td>${e(row.value)}</td></tr>`,
+    )
+    .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>Packing slip ${e(ref)} · ${e(store.name)}</title>
@@ -72,6 +79,10 @@ th{font-size:12px;text-transform:uppercase;letter-spacing:.06em;white-space:nowr
 .qty{width:3.5em;font-weight:700}
 .check{width:5.5em}
 .check::before{content:"";display:inline-block;width:16px;height:16px;border:1.5px solid #111}
+.totals{width:auto;min-width:260px;margin:16px 0 0 auto}
+.totals th{text-transform:none;letter-spacing:0;font-size:14px;font-weight:400;padding-right:24px}
+.totals td{text-align:right;white-space:nowrap}
+.totals .total th,.totals .total td{font-weight:800;border-top:2px solid #111;border-bottom:0}
 .notes{border:1px dashed #999;padding:8px;white-space:pre-wrap;overflow-wrap:anywhere}
 footer{margin-top:24px;font-size:12px;color:#444}
 .hint{background:#f4f4f4;padding:8px 12px;border-radius:4px;font-size:13px}
@@ -89,6 +100,8 @@ footer{margin-top:24px;font-size:12px;color:#444}
 <table><caption class="sr-only" style="position:absolute;left:-9999px">Items in this parcel</caption>
 <thead><tr><th>Qty</th><th>Item</th><th>Size</th><th>Colour</th><th>Packed</th></tr></thead>
 <tbody>${rows}</tbody></table>
+<table class="totals"><caption class="sr-only" style="position:absolute;left:-9999px">Order total</caption>
+<tbody>${totals}</tbody></table>
 ${order.notes ? `<h2 style="margin-top:16px">Notes</h2><div class="notes">${e(order.notes)}</div>` : ''}
 <footer>Questions about your order? ${e(store.supportEmail)}${store.supportPhone ? ` · ${e(store.supportPhone)}` : ''} · Order ${e(order.id)}</footer>
 </body></html>`;

@@ -6,6 +6,7 @@ import { AppError, conflict, notFound } from '../../platform/errors';
 import { PaystackError } from '../../platform/paystack/client';
 import { paymentGateway } from '../../platform/paystack/gateway';
 import { appliedChargeReference, findCharge } from './ledger';
+import { type RefundItem, refundOfItems } from './refund-items';
 import { checkRefund, executeRefund, type RefundResult, readRefund, reserveRefund } from './refund-lifecycle';
 
 /**
@@ -58,15 +59,17 @@ export async function refundOrder(
   deps: AppDeps,
   actor: Actor,
   orderId: string,
-  input: { amountKobo?: number; reason?: string | null; reference?: string },
+  input: { amountKobo?: number; items?: RefundItem[]; reason?: string | null; reference?: string },
 ): Promise<RefundResult> {
   paymentGateway(deps);
   const reserved = await deps.database.transaction(async (sql) => {
     const reference = await refundableCharge(sql, orderId, input.reference);
+    const items = input.items?.length ? input.items : undefined;
     return reserveRefund(sql, actor, {
       orderId,
       reference,
-      amountKobo: input.amountKobo,
+      amountKobo: items ? await refundOfItems(sql, orderId, items) : input.amountKobo,
+      items,
       kind: 'admin',
       reason: input.reason,
     });
@@ -109,6 +112,7 @@ export async function retryRefund(
       orderId,
       reference: failed.reference,
       amountKobo: failed.amount_kobo,
+      items: failed.items ?? undefined,
       kind: failed.kind,
       reason: failed.reason,
       retryOf: failed.id,

@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/record-audit';
 import { lockDropAllowances, orderedUnits } from '../drops/drop-rules';
 import { reReserveOrderStock } from '../inventory/stock';
 import { queueOrderEmail } from '../orders/order-emails';
+import { prepareRetake } from '../promotions/discount-codes';
 import { refundAutomatically } from './automatic-refunds';
 import { findCharge, readOrderMoney, recordLedgerEntry, refreshPaymentStatus } from './ledger';
 
@@ -107,6 +108,9 @@ async function reviveOrder(sql: SqlRunner, orderId: string, userId: string | nul
       }
     }
   }
+  // The code's use comes back with the items, its row locked before theirs (as placing an order).
+  const retakeUse = await prepareRetake(sql, orderId);
+  if (!retakeUse) return 'The discount code on this order was used up before the payment arrived.';
   if (!(await reReserveOrderStock(sql, orderId))) {
     const short = await queries(sql)
       .selectFrom('order_items as oi')
@@ -120,6 +124,7 @@ async function reviveOrder(sql: SqlRunner, orderId: string, userId: string | nul
       .executeTakeFirst();
     return `${short?.name ?? 'An item'} sold out before the payment arrived.`;
   }
+  await retakeUse();
   return null;
 }
 

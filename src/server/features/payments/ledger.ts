@@ -418,6 +418,33 @@ export async function salesFigures(
   };
 }
 
+export type DiscountTakings = { revenue: number; given: number; orders: number };
+
+/**
+ * What each code brought in: the ledger's sales (what the shop keeps, net of refunds) of the
+ * paid orders that used it, and what it took off them, items and delivery.
+ */
+export async function salesByDiscount(sql: SqlRunner, ids: string[]): Promise<Map<string, DiscountTakings>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queries(sql)
+    .selectFrom('orders as o')
+    .innerJoin('order_money as m', 'm.order_id', 'o.id')
+    .select((eb) => [
+      'o.discount_id',
+      eb.fn.sum<number>('m.sales_kobo').as('revenue'),
+      eb.fn.sum<number>(eb('o.discount_kobo', '+', eb.ref('o.shipping_discount_kobo'))).as('given'),
+      eb.fn.countAll<number>().as('orders'),
+    ])
+    .where((eb) => eb('o.discount_id', '=', eb.fn.any(pg<string[]>`${ids}::uuid[]`)))
+    .where('m.sales_kobo', '>', 0)
+    .groupBy('o.discount_id')
+    .$narrowType<{ discount_id: string }>()
+    .execute();
+  return new Map(
+    rows.map((row) => [row.discount_id, { revenue: row.revenue, given: row.given, orders: row.orders }]),
+  );
+}
+
 /** All the shop owes back now, whenever the money came. */
 export async function totalRefundDue(sql: SqlRunner): Promise<number> {
   const row = await queries(sql)

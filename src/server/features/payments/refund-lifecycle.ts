@@ -75,6 +75,8 @@ export async function reserveRefund(
     orderId: string;
     reference: string;
     amountKobo?: number;
+    /** The items it gives back, for a refund of items (their amount is amountKobo). */
+    items?: { orderItemId: string; quantity: number }[];
     kind: RefundKind;
     reason?: string | null;
     retryOf?: string;
@@ -105,6 +107,8 @@ export async function reserveRefund(
       actor_id: actor.kind === 'user' ? actor.id : null,
       actor_label: actorLabel(actor),
       retry_of: input.retryOf ?? null,
+      // As JSON text: an array parameter would be sent as a PostgreSQL array.
+      items: input.items ? pg<RefundRow['items']>`${JSON.stringify(input.items)}::jsonb` : null,
       next_check_at: AFTER_IN_FLIGHT,
     })
     .returning('id')

@@ -13,7 +13,8 @@ export type ChangedTable =
   | 'users'
   | 'site_notifications'
   | 'settings'
-  | 'shipping_methods';
+  | 'shipping_methods'
+  | 'discounts';
 
 /**
  * What changed, never the data itself: ids and the owner, so a listener can decide who may hear

@@ -8,6 +8,7 @@ import type { RefundStatus } from "#shared/schemas/admin-orders";
 import type { EmailStatus } from "#shared/schemas/emails";
 import type { Disposition, LedgerKind, RefundKind } from "#shared/schemas/money";
 import type { AddressSnapshot } from "#shared/schemas/orders";
+import type { DiscountKind, DiscountTarget, DiscountType } from "#shared/schemas/promotions";
 import type { ColumnType } from "kysely";
 
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
@@ -99,6 +100,37 @@ export interface Categories {
   slug: string;
 }
 
+export interface Discounts {
+  amount_off_kobo: number | null;
+  applies_to: DiscountTarget;
+  category_ids: Generated<string[]>;
+  code: string | null;
+  created_at: Generated<Timestamp>;
+  ends_at: Timestamp | null;
+  id: Generated<string>;
+  is_active: Generated<boolean>;
+  kind: DiscountKind;
+  min_subtotal_kobo: number | null;
+  per_customer_limit: number | null;
+  percent_off: number | null;
+  product_ids: Generated<string[]>;
+  starts_at: Generated<Timestamp>;
+  title: string;
+  type: DiscountType;
+  updated_at: Generated<Timestamp>;
+  usage_limit: number | null;
+  uses: Generated<number>;
+}
+
+export interface DiscountUses {
+  created_at: Generated<Timestamp>;
+  discount_id: string;
+  id: Generated<string>;
+  order_id: string;
+  released_at: Timestamp | null;
+  user_id: string | null;
+}
+
 export interface Emails {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -149,9 +181,11 @@ export interface LedgerEntries {
 export interface OrderItems {
   color: string | null;
   created_at: Generated<Timestamp>;
+  discount_kobo: Generated<number>;
   gender: Gender | null;
   id: Generated<string>;
   image_key: string | null;
+  list_price_kobo: number | null;
   name: string;
   order_id: string;
   product_id: string | null;
@@ -177,6 +211,10 @@ export interface Orders {
   billing_address: AddressSnapshot;
   cancelled_by: "expiry" | "shopper" | "admin" | null;
   created_at: Generated<Timestamp>;
+  discount_code: string | null;
+  discount_id: string | null;
+  discount_kobo: Generated<number>;
+  discount_title: string | null;
   email: string;
   id: Generated<string>;
   notes: string | null;
@@ -186,6 +224,7 @@ export interface Orders {
   payment_status: PaymentStatus;
   shipping_address: AddressSnapshot;
   shipping_cost_kobo: number;
+  shipping_discount_kobo: Generated<number>;
   shipping_method: Generated<string>;
   shipping_method_code: string | null;
   status: OrderStatus;
@@ -251,6 +290,9 @@ export interface Products {
   name: string;
   price_kobo: number;
   release_at: Timestamp | null;
+  sale_ends_at: Timestamp | null;
+  sale_price_kobo: number | null;
+  sale_starts_at: Timestamp | null;
   subcategory_id: string | null;
   updated_at: Generated<Timestamp>;
 }
@@ -297,6 +339,7 @@ export interface Refunds {
   created_at: Generated<Timestamp>;
   error: string | null;
   id: Generated<string>;
+  items: { orderItemId: string; quantity: number }[] | null;
   kind: RefundKind;
   last_attempt_at: Timestamp | null;
   last_checked_at: Timestamp | null;
@@ -433,6 +476,8 @@ export interface DB {
   cart_items: CartItems;
   carts: Carts;
   categories: Categories;
+  discount_uses: DiscountUses;
+  discounts: Discounts;
   emails: Emails;
   inventory_adjustments: InventoryAdjustments;
   ledger_entries: LedgerEntries;

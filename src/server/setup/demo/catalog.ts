@@ -20,6 +20,8 @@ export type DemoProduct = {
   inactive?: boolean;
   /** 'all': every variant at 0; a number: that many variants at 0. */
   soldOut?: 'all' | number;
+  /** A sale running since the day before the seed: its price, and its days left (none: no end). */
+  sale?: { priceKobo: number; endsInDays?: number };
 };
 
 /** Categories the storefront routes need that the admin tree (CATEGORY_TREE) does not have. */
@@ -136,6 +138,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sizes: MEN,
     colors: ['Navy', 'Beige'],
     art: { kind: 'crewneck', accent: 'Orange', print: 'ankara', views: FRONT_BACK },
+    sale: { priceKobo: 2_400_000 },
   },
   {
     name: 'Ikeja Zip-up Hoodie',
@@ -225,6 +228,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sizes: MEN,
     colors: ['Navy', 'Red'],
     art: { kind: 'shorts', accent: 'Yellow', views: ['front'] },
+    sale: { priceKobo: 1_440_000, endsInDays: 30 },
   },
   {
     name: 'Apapa Straight Denim',

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { orderFixture } from '../orders/order-test-support';
+import { breakdownRows, discountedOrderFixture, orderFixture } from '../orders/order-test-support';
 import { OrdersTab } from './orders-tab';
 
 afterEach(cleanup);
@@ -48,5 +48,32 @@ describe("the account's Orders tab", () => {
     expect(rowOf('bbbbbbbb').textContent).toContain('Refund on its way: ₦12,500.00');
     expect(rowOf('cccccccc').textContent).toContain('Refunded ₦12,500.00');
     expect(rowOf('cccccccc').textContent).not.toContain('on its way');
+  });
+
+  it("folds each order's price breakdown under it, naming the code it used", () => {
+    render(
+      <MemoryRouter>
+        <OrdersTab
+          initial={[
+            discountedOrderFixture({ id: 'dddddddd-0000-4000-8000-000000000004' }),
+            orderFixture({ id: 'eeeeeeee-0000-4000-8000-000000000005' }),
+          ]}
+        />
+      </MemoryRouter>,
+    );
+    const toggle = rowOf('dddddddd').querySelector('summary')!;
+    expect(toggle.textContent).toBe('Price breakdown of order #dddddddd · −₦4,000.00 with BLACKFRIDAY20');
+    expect(toggle.closest('details')!.open).toBe(false);
+    expect(breakdownRows(rowOf('dddddddd'))).toEqual([
+      ['Subtotal', '₦20,000.00'],
+      ['Discount (BLACKFRIDAY20)', '−₦4,000.00'],
+      ['Delivery (Standard Shipping)', '₦2,500.00'],
+      ['Total', '₦18,500.00'],
+    ]);
+    expect(breakdownRows(rowOf('eeeeeeee')).map(([term]) => term)).toEqual([
+      'Subtotal',
+      'Delivery (Standard Shipping)',
+      'Total',
+    ]);
   });
 });

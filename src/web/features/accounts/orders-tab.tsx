@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { shortId } from '#shared/constants';
+import { minusNaira, orderBreakdown } from '#shared/price-breakdown';
 import type { Order } from '#shared/schemas/orders';
 import { Button, buttonClass } from '../../components/ui/button';
 import { OrderRow } from '../../components/ui/order-row';
+import { PriceBreakdown } from '../../components/ui/price-breakdown';
 import { toast } from '../../components/ui/toast';
 import { api } from '../../lib/api';
 import { liveTopics, useLive } from '../../lib/live';
@@ -58,6 +60,31 @@ function useOrders(initial: Order[] | null) {
   return { orders, loading, reload: () => reload(false) };
 }
 
+/**
+ * The order's price breakdown, folded away under the row: the same rows as the order's own page.
+ * A code used is named in the summary line, so it shows without opening it.
+ */
+function OrderPrices({ order }: { order: Order }) {
+  const saved = order.discount
+    ? order.discountKobo > 0
+      ? ` · ${minusNaira(order.discountKobo)} with ${order.discount.code}`
+      : ` · free delivery with ${order.discount.code}`
+    : '';
+  return (
+    <details className="group mt-1 max-w-sm">
+      <summary className="cursor-pointer rounded text-sm font-semibold text-neutral-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-900">
+        Price breakdown<span className="sr-only"> of order #{shortId(order.id)}</span>
+        <span className="font-normal text-neutral-600">{saved}</span>
+      </summary>
+      <PriceBreakdown
+        breakdown={orderBreakdown(order)}
+        shippingMethod={order.shippingMethod}
+        className="mt-2"
+      />
+    </details>
+  );
+}
+
 export function OrdersTab({ initial }: { initial: Order[] | null }) {
   const { orders, loading, reload } = useOrders(initial);
 
@@ -107,7 +134,12 @@ export function OrdersTab({ initial }: { initial: Order[] | null }) {
             itemCount={order.itemCount}
             totalKobo={order.totalAmountKobo}
             badges={<OrderBadges status={order.status} paymentStatus={order.paymentStatus} named />}
-            note={<RefundNote order={order} />}
+            note={
+              <>
+                <RefundNote order={order} />
+                <OrderPrices order={order} />
+              </>
+            }
             action={
               <Link to={paths.orderConfirmation(order.id)} className={buttonClass({ variant: 'text' })}>
                 View Details<span className="sr-only"> of order #{shortId(order.id)}</span>

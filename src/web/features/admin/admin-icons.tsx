@@ -27,6 +27,13 @@ export const PaymentsIcon = (props: IconProps) => (
     <path d="M2.5 10h19M6.5 15h4" />
   </Icon>
 );
+export const DiscountsIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9-9-9Z" />
+    <circle cx="8" cy="8" r="1.5" />
+    <path d="m10 16 6-6" />
+  </Icon>
+);
 export const CustomersIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="9" cy="8" r="3.5" />

@@ -3,6 +3,7 @@ import type { IconProps } from '../../components/ui/icons';
 import {
   CustomersIcon,
   DashboardIcon,
+  DiscountsIcon,
   OrdersIcon,
   PaymentsIcon,
   ProductsIcon,
@@ -47,6 +48,15 @@ export const ADMIN_SECTIONS = [
     // Reached from the menu (and the Dashboard's money to refund): the strip keeps the daily four.
     inTabStrip: false,
     load: () => import('./payments/payments-section'),
+  },
+  {
+    tab: 'discounts',
+    label: 'Discounts',
+    short: 'Discounts',
+    Icon: DiscountsIcon,
+    // Reached from the menu: the strip keeps the daily four.
+    inTabStrip: false,
+    load: () => import('./discounts/discounts-section'),
   },
   {
     tab: 'customers',

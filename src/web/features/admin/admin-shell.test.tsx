@@ -71,7 +71,7 @@ describe('AdminShell', () => {
       within(sidebar)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Products', 'Orders', 'Payments', 'Customers', 'Settings']);
+    ).toEqual(['Dashboard', 'Products', 'Orders', 'Payments', 'Discounts', 'Customers', 'Settings']);
     expect(current(sidebar)).toEqual(['Orders']);
     expect(current(strip)).toEqual(['Orders']);
     expect(within(strip).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe(

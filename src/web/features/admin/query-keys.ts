@@ -35,6 +35,13 @@ export const adminKeys = {
     reconciliation: (id: string) => [...area('payments').all(), 'reconciliations', id] as const,
   },
   customers: area('customers'),
+  /** The Discounts section: the list, and the categories and products a discount may cover. */
+  discounts: {
+    ...area('discounts'),
+    list: () => [...area('discounts').all(), 'list'] as const,
+    categories: () => [...area('discounts').all(), 'categories'] as const,
+    productSearch: (q: string) => [...area('discounts').all(), 'product-search', q] as const,
+  },
   settings: {
     ...area('settings'),
     notifications: () => [...ROOT, 'settings', 'notifications'] as const,

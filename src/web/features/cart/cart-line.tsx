@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatNaira } from '#shared/money';
 import type { CartLine } from '#shared/schemas/cart';
 import { Button } from '../../components/ui/button';
+import { WasPrice } from '../../components/ui/price-breakdown';
 import { ProductThumbnail } from '../../components/ui/product-image';
 import { paths } from '../../paths';
 import { useCart } from './cart-context';
@@ -39,7 +40,20 @@ export function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate?
           <span className="shrink-0 font-semibold">{formatNaira(line.lineTotalKobo)}</span>
         </div>
         <p className="mt-0.5 text-sm text-neutral-600">{lineOptions(line)}</p>
-        <p className="text-sm text-neutral-600">{formatNaira(line.priceKobo)} each</p>
+        <p className="text-sm text-neutral-600">
+          {line.compareAtKobo ? (
+            <>
+              <WasPrice kobo={line.compareAtKobo} />{' '}
+              <span className="font-semibold text-neutral-900">
+                <span className="sr-only">Now </span>
+                {formatNaira(line.priceKobo)}
+              </span>
+            </>
+          ) : (
+            formatNaira(line.priceKobo)
+          )}{' '}
+          each
+        </p>
         {problem ? <p className="mt-1 text-sm font-semibold text-red-700">{problem}</p> : null}
         <div className="mt-2 flex items-center justify-between gap-2">
           {/* biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form fieldset */}

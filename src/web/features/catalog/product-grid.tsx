@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '#shared/constants';
-import { formatNaira } from '#shared/money';
 import type { ProductSummary } from '#shared/schemas/catalog';
 import { ProductImage } from '../../components/ui/product-image';
 import { paths } from '../../paths';
+import { OfferBadge, OfferPrice } from './offer-price';
 
 /** 2 columns on phones, 3 on tablets, 4 on large screens (spec section 9). */
 const grid = 'grid grid-cols-2 gap-x-3 gap-y-6 sm:gap-x-5 md:grid-cols-3 lg:grid-cols-4';
@@ -13,7 +13,10 @@ const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 24vw, (min-wi
 /** Cards of the first row on a large screen load eagerly; the rest wait until scrolled near. */
 const EAGER_CARDS = 4;
 
-export type CardProduct = Pick<ProductSummary, 'id' | 'name' | 'priceKobo' | 'stock' | 'images'> &
+export type CardProduct = Pick<
+  ProductSummary,
+  'id' | 'name' | 'priceKobo' | 'compareAtKobo' | 'percentOff' | 'stock' | 'images'
+> &
   Partial<Pick<ProductSummary, 'releaseAt'>>;
 
 /**
@@ -24,6 +27,8 @@ export const toCard = (product: CardProduct): CardProduct => ({
   id: product.id,
   name: product.name,
   priceKobo: product.priceKobo,
+  compareAtKobo: product.compareAtKobo,
+  percentOff: product.percentOff,
   stock: product.stock,
   images: product.images.slice(0, 1),
   ...(product.releaseAt ? { releaseAt: product.releaseAt } : {}),
@@ -64,11 +69,12 @@ export function ProductCard({
             SOLD OUT
           </span>
         ) : null}
+        <OfferBadge price={product} className="absolute right-2 top-2" />
       </span>
       <span className="mt-2 block text-sm font-semibold leading-snug text-neutral-900 group-hover:underline">
         {product.name}
       </span>
-      <span className="mt-0.5 block text-sm text-neutral-700">{formatNaira(product.priceKobo)}</span>
+      <OfferPrice price={product} badge={false} className="mt-0.5 text-sm text-neutral-700" />
     </Link>
   );
 }

@@ -20,6 +20,8 @@ function product(enabled: boolean): ProductDetail {
     name: 'Tee',
     description: 'A tee',
     priceKobo: 100_000,
+    compareAtKobo: null,
+    percentOff: null,
     gender: 'men',
     category: { id: 'c1', name: 'T-Shirts', slug: 'tshirts' },
     subcategory: null,

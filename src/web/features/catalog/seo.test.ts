@@ -8,6 +8,8 @@ const product: ProductDetail = {
   name: 'Eko Oni Baje Graphic Tee',
   description: 'Heavyweight cotton tee with a puff-printed Lagos sunrise.',
   priceKobo: 1_500_050,
+  compareAtKobo: null,
+  percentOff: null,
   gender: 'men',
   category: { id: '44df7963-3032-4d81-8d63-3f25d4323978', name: 'T-Shirts', slug: 'tshirts' },
   subcategory: { id: '4d2e7f3c-8994-4673-bbb9-89efb967f7fe', name: 'Graphic Tees', slug: 'graphic-tees' },
@@ -81,6 +83,16 @@ describe('productHead', () => {
       jsonLd: { offers: { availability: string } };
     };
     expect(inStock.jsonLd.offers.availability).toBe('https://schema.org/InStock');
+  });
+
+  it('gives the price charged during a sale, not the price struck through', () => {
+    const onSale = productHead(
+      { ...product, priceKobo: 1_200_040, compareAtKobo: 1_500_050, percentOff: 20 },
+      origin,
+    );
+    expect(content(onSale, 'product:price:amount')?.content).toBe('12000.40');
+    const jsonLd = onSale.find((tag) => 'jsonLd' in tag) as { jsonLd: { offers: { price: string } } };
+    expect(jsonLd.jsonLd.offers.price).toBe('12000.40');
   });
 
   it('leaves out image tags when the product has no image', () => {

@@ -4,16 +4,18 @@ import { type FieldPath, type UseFormRegisterReturn, useForm, useWatch } from 'r
 import { Link, useNavigate } from 'react-router';
 import { NIGERIAN_STATES } from '#shared/constants';
 import { formatNaira } from '#shared/money';
+import { deliveryText, minusNaira } from '#shared/price-breakdown';
 import type { CartLine } from '#shared/schemas/cart';
 import {
   type CheckoutFormInput,
   type CheckoutSummary,
   type CheckoutForm as CheckoutValues,
   checkoutFormSchema,
+  type ShippingOption,
 } from '#shared/schemas/checkout';
 import { Button } from '../../components/ui/button';
 import { CheckboxField, SelectField, TextareaField, TextField } from '../../components/ui/fields';
-import { OrderTotals } from '../../components/ui/order-totals';
+import { PriceBreakdown, WasPrice } from '../../components/ui/price-breakdown';
 import { ProductThumbnail } from '../../components/ui/product-image';
 import { Section } from '../../components/ui/section';
 import { toast } from '../../components/ui/toast';
@@ -21,6 +23,7 @@ import { ApiError, api } from '../../lib/api';
 import { paths } from '../../paths';
 import { useCart } from '../cart/cart-context';
 import { lineProblem } from '../cart/cart-messages';
+import { DiscountCodeField, useDiscountCode } from './discount-code';
 
 type FieldName = FieldPath<CheckoutFormInput>;
 
@@ -165,8 +168,9 @@ type Refusal = { message: string };
 
 /**
  * The checkout form: shipping address (prefilled from the profile and default address), billing
- * ('Same as shipping' by default), notes, the shipping method, and the order summary with the
- * 'Pay {total}' button. The server prices the order; the total shown here is its figures.
+ * ('Same as shipping' by default), notes, the shipping method, and the order summary with its
+ * discount code and the 'Pay {total}' button. The server prices the order, for every delivery
+ * method, with the code or without: every figure shown here is one of its answers.
  */
 export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
   const navigate = useNavigate();
@@ -205,11 +209,28 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
   const [sameAsShipping, methodCode] = useWatch({ control, name: ['sameAsShipping', 'shippingMethodCode'] });
   const errorOf = (name: FieldName) => formState.errors[name]?.message;
 
+  const discount = useDiscountCode();
   const items = summary.cart.items;
-  const subtotal = summary.cart.subtotalKobo;
+  const pricing = discount.applied ?? summary.pricing;
   const method = summary.shippingMethods.find((option) => option.code === methodCode);
-  const shipping = method?.costKobo ?? 0;
-  const total = subtotal + shipping;
+  const quoteOf = (code: string) => pricing.quotes.find((quote) => quote.shippingMethodCode === code);
+  const quote = method ? quoteOf(method.code) : undefined;
+  const breakdown = quote?.breakdown ?? pricing.breakdown;
+  const lineDiscount = new Map(pricing.lines.map((line) => [line.id, line.discountKobo]));
+  /** What a method's delivery costs this order, with the code if one waives it. */
+  const methodPrice = (option: ShippingOption) => {
+    const priced = quoteOf(option.code)?.breakdown;
+    if (priced) return deliveryText(priced);
+    return option.costKobo === 0 ? 'Free' : formatNaira(option.costKobo);
+  };
+
+  // A summary read again: the code applied, if any, is priced again for the cart as it is now.
+  const reprice = useRef(discount.reprice);
+  reprice.current = discount.reprice;
+  function adopt(next: CheckoutSummary) {
+    setSummary(next);
+    void reprice.current();
+  }
 
   // The cart in the app shell may change after this page loaded (a guest cart merged at sign-in
   // in the first view, another tab): follow it, and leave for the cart page if it emptied.
@@ -224,7 +245,10 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
       .then((next) => {
         if (!active || ordered.current) return;
         if (next.cart.items.length === 0) navigate(paths.cart, { replace: true });
-        else setSummary(next);
+        else {
+          setSummary(next);
+          void reprice.current();
+        }
       })
       .catch(() => {
         // The summary shown stays; submitting is checked by the server anyway.
@@ -239,7 +263,7 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
       const next = await api.get<CheckoutSummary>('/api/checkout');
       // The last line removed from the summary: nothing left to check out.
       if (next.cart.items.length === 0) navigate(paths.cart, { replace: true });
-      else setSummary(next);
+      else adopt(next);
     } catch {
       // The alert already says what to do; the summary stays as it was.
     }
@@ -249,7 +273,11 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
   async function submit(values: CheckoutValues) {
     setRefusal(null);
     try {
-      const { orderId } = await api.post<{ orderId: string }>('/api/orders', values);
+      const code = discount.applied?.discountCode;
+      const { orderId } = await api.post<{ orderId: string }>(
+        '/api/orders',
+        code ? { ...values, discountCode: code } : values,
+      );
       ordered.current = true;
       // The server emptied the cart with the order: show that in the badge straight away.
       void cart.reload();
@@ -261,7 +289,9 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
       for (const [field, text] of Object.entries(error.fields)) {
         if (FORM_FIELDS.has(field)) setError(field as FieldName, { message: text }, { shouldFocus: true });
       }
-      if (error.code === 'cart_empty') {
+      if (error.code === 'discount_refused' || error.fields.discountCode) {
+        discount.refuse(error.fields.discountCode ?? message);
+      } else if (error.code === 'cart_empty') {
         void cart.reload();
         navigate(paths.cart);
       } else if (error.code === 'out_of_stock' || error.code === 'item_unavailable') {
@@ -317,9 +347,7 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
                     {option.minDays}-{option.maxDays} business days
                   </span>
                 </span>
-                <span className="font-semibold">
-                  {option.costKobo === 0 ? 'Free' : formatNaira(option.costKobo)}
-                </span>
+                <span className="text-right font-semibold">{methodPrice(option)}</span>
               </label>
             ))}
           </fieldset>
@@ -368,6 +396,7 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
         <ul className="mt-3 divide-y divide-neutral-200" aria-label="Items in your order">
           {items.map((line) => {
             const problem = lineProblem(line);
+            const off = lineDiscount.get(line.id) ?? 0;
             return (
               <li key={line.id} className="flex gap-3 py-3">
                 <div className="w-16 shrink-0 overflow-hidden rounded">
@@ -379,7 +408,21 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
                     Size: {line.size}
                     {line.color ? ` · Colour: ${line.color}` : ''}
                   </p>
-                  <p className="text-neutral-600">Qty: {line.quantity}</p>
+                  <p className="text-neutral-600">
+                    Qty: {line.quantity}
+                    {line.compareAtKobo ? (
+                      <>
+                        {' · '}
+                        <WasPrice kobo={line.compareAtKobo} /> <span className="sr-only">Now </span>
+                        {formatNaira(line.priceKobo)} each
+                      </>
+                    ) : null}
+                  </p>
+                  {off > 0 && pricing.discountCode ? (
+                    <p className="font-semibold text-green-800">
+                      {minusNaira(off)} with {pricing.discountCode}
+                    </p>
+                  ) : null}
                   {problem ? <LineFix line={line} problem={problem} onFixed={refresh} /> : null}
                 </div>
                 <p className="shrink-0 text-sm font-semibold">{formatNaira(line.lineTotalKobo)}</p>
@@ -387,12 +430,12 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
             );
           })}
         </ul>
-        <OrderTotals
-          subtotalKobo={subtotal}
-          shippingKobo={shipping}
+        <DiscountCodeField discount={discount} breakdown={breakdown} />
+        <PriceBreakdown
+          breakdown={breakdown}
           shippingMethod={method?.name}
-          totalKobo={total}
-          className="mt-2 border-t border-neutral-300 pt-3"
+          deliveryPending={quote ? null : 'Choose a delivery method'}
+          className="mt-3 border-t border-neutral-300 pt-3"
         />
         {summary.cart.canCheckout ? (
           <>
@@ -402,8 +445,9 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
               className="mt-5"
               busy={formState.isSubmitting}
               busyLabel="Processing..."
+              disabled={discount.busy}
             >
-              Pay {formatNaira(total)}
+              Pay {formatNaira(breakdown.totalKobo)}
             </Button>
             <p className="mt-2 text-center text-xs text-neutral-600">
               You will pay securely by card on the next step.

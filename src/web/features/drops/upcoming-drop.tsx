@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatNaira } from '#shared/money';
 import { ProductImage } from '../../components/ui/product-image';
 import { paths } from '../../paths';
+import { OfferPrice } from '../catalog/offer-price';
 import type { CardProduct } from '../catalog/product-grid';
 import { AfterHydration, DropTimer, ReleaseTime } from './drop-parts';
 
@@ -37,7 +37,9 @@ export function UpcomingDropSection({ drop }: { drop: UpcomingDrop }) {
           <h2 id="drop-title" className="mt-2 text-2xl font-black leading-tight sm:text-3xl">
             {product.name}
           </h2>
-          <p className="mt-1 text-neutral-300">{formatNaira(product.priceKobo)}</p>
+          <p className="mt-1">
+            <OfferPrice price={product} tone="dark" className="text-neutral-300" />
+          </p>
           {out ? null : (
             <>
               <ReleaseTime releaseAt={product.releaseAt} className="mt-4 text-neutral-300" />

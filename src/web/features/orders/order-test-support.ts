@@ -22,8 +22,10 @@ export function orderFixture(
     paymentStatus: 'pending',
     email: address.email,
     subtotalKobo: 1_000_000,
+    discountKobo: 0,
     shippingCostKobo: 250_000,
     totalAmountKobo: 1_250_000,
+    discount: null,
     shippingAddress: address,
     billingAddress: address,
     shippingMethod: 'Standard Shipping',
@@ -46,13 +48,56 @@ export function orderFixture(
         imageId: null,
         quantity: 1,
         unitPriceKobo: 1_000_000,
+        listPriceKobo: null,
         lineTotalKobo: 1_000_000,
+        discountKobo: 0,
       },
     ],
     ...rest,
     money: { paidKobo: 0, refundedKobo: 0, refundPendingKobo: 0, refundDueKobo: 0, returned: [], ...money },
   };
 }
+
+/**
+ * An order that used a code, for the web's tests: two tees on sale at ₦10,000.00 (₦12,500.00
+ * before), BLACKFRIDAY20 taking ₦4,000.00 off, Standard delivery ₦2,500.00: ₦18,500.00.
+ */
+export function discountedOrderFixture(overrides: Parameters<typeof orderFixture>[0] = {}): Order {
+  const order = orderFixture({
+    subtotalKobo: 2_000_000,
+    discountKobo: 400_000,
+    shippingCostKobo: 250_000,
+    totalAmountKobo: 1_850_000,
+    discount: {
+      code: 'BLACKFRIDAY20',
+      title: '20% off everything',
+      type: 'percentage',
+      amountKobo: 400_000,
+      shippingKobo: 0,
+    },
+    itemCount: 2,
+    ...overrides,
+  });
+  return {
+    ...order,
+    items: overrides.items ?? [
+      {
+        ...order.items[0]!,
+        quantity: 2,
+        listPriceKobo: 1_250_000,
+        lineTotalKobo: 2_000_000,
+        discountKobo: 400_000,
+      },
+    ],
+  };
+}
+
+/** The breakdown's rows as a person reads them (each term with its value), inside `container`. */
+export const breakdownRows = (container: HTMLElement) =>
+  [...container.querySelectorAll('dt')].map((term) => [
+    term.textContent,
+    term.nextElementSibling?.textContent,
+  ]);
 
 /**
  * The browser's EventSource at its edge, for pages that follow live topics: install it with

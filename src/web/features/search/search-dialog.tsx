@@ -2,7 +2,6 @@ import { Command } from 'cmdk';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '#shared/constants';
-import { formatNaira } from '#shared/money';
 import type { SearchResponse } from '#shared/schemas/catalog';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -10,6 +9,7 @@ import { CloseIcon } from '../../components/ui/icons';
 import { ProductThumbnail } from '../../components/ui/product-image';
 import { apiJson, browserFetch, errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
+import { OfferPrice } from '../catalog/offer-price';
 import { BROWSE_GROUPS, categoryLink, GENDER_PREFIX } from './search-links';
 
 type Result = { query: string; response: SearchResponse | null; error: string | null };
@@ -157,7 +157,11 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
                           {GENDER_PREFIX[product.gender]} · {product.categoryName}
                         </span>
                       </span>
-                      <span className="shrink-0 text-sm font-semibold">{formatNaira(product.priceKobo)}</span>
+                      <OfferPrice
+                        price={product}
+                        stacked
+                        className="shrink-0 text-right text-sm font-semibold"
+                      />
                     </Command.Item>
                   ))}
                 </Command.Group>

@@ -24,6 +24,12 @@ const dashboard: Dashboard = {
     month: { current: 1_250_000, previous: 2_500_000, changePercent: -50 },
     refundDueKobo: 0,
   },
+  discounts: {
+    revenueKobo: 1_250_000,
+    beforeDiscountsKobo: 1_500_000,
+    discountsGivenKobo: 250_000,
+    discountedOrders: 1,
+  },
   customers: { total: 3, month: { current: 2, previous: 0, changePercent: null } },
   inventory: {
     products: 4,
@@ -87,6 +93,20 @@ describe('the admin Dashboard section', () => {
     expect(within(sales!).getByText('₦50,000.00')).toBeTruthy();
     const due = within(sales!).getByRole('link', { name: '₦12,500.00 to refund' });
     expect(due.getAttribute('href')).toBe('/admin/dashboard?tab=payments');
+  });
+
+  it("shows this month's revenue with and without discounts, as the server counted them", async () => {
+    renderWith({ body: dashboard });
+    const region = await screen.findByRole('region', { name: 'Discounts this month' });
+    const figure = (term: string) =>
+      within(region).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(figure('Revenue')).toBe('₦12,500.00');
+    expect(figure('Before discounts')).toBe('₦15,000.00');
+    expect(figure('Discounts given')).toBe('₦2,500.00');
+    expect(region.textContent).toContain('On 1 order');
+    expect(within(region).getByRole('link', { name: 'Manage discounts' }).getAttribute('href')).toBe(
+      '/admin/dashboard?tab=discounts',
+    );
   });
 
   it('says nothing of refunds when no money is due back', async () => {

@@ -102,6 +102,30 @@ function DashboardView({ data, stale }: { data: Dashboard; stale: boolean }) {
         </SummaryCard>
       </ul>
 
+      <Section
+        title="Discounts this month"
+        description="This month's paid orders, with and without what discounts and sale prices took off."
+        action={
+          <Link to={paths.adminSection('discounts')} className={`${textLinkClass} text-sm`}>
+            Manage discounts
+          </Link>
+        }
+      >
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <Figure term="Revenue" value={formatNaira(data.discounts.revenueKobo)} note="What the shop kept" />
+          <Figure
+            term="Before discounts"
+            value={formatNaira(data.discounts.beforeDiscountsKobo)}
+            note="At the products' own prices, with delivery"
+          />
+          <Figure
+            term="Discounts given"
+            value={formatNaira(data.discounts.discountsGivenKobo)}
+            note={`On ${data.discounts.discountedOrders} ${data.discounts.discountedOrders === 1 ? 'order' : 'orders'}`}
+          />
+        </dl>
+      </Section>
+
       <Section title="Paid sales, last 30 days">
         <SalesChart days={data.salesByDay} />
       </Section>
@@ -216,6 +240,16 @@ function SummaryCard({
       <p className="mt-1 text-sm text-neutral-600">{note}</p>
       <div className="mt-3 border-t border-neutral-100 pt-3 text-sm">{children}</div>
     </li>
+  );
+}
+
+function Figure({ term, value, note }: { term: string; value: string; note: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm font-semibold text-neutral-600">{term}</dt>
+      <dd className="mt-1 text-xl font-black tabular-nums wrap-anywhere">{value}</dd>
+      <dd className="text-xs text-neutral-600">{note}</dd>
+    </div>
   );
 }
 

@@ -26,8 +26,10 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
       paymentStatus: 'paid',
       email: 'ada@example.test',
       subtotalKobo: 1_000_000,
+      discountKobo: 0,
       shippingCostKobo: 250_000,
       totalAmountKobo: 1_250_000,
+      discount: null,
       shippingAddress: address,
       billingAddress: address,
       shippingMethod: 'Standard Shipping',
@@ -278,6 +280,60 @@ describe('the order dialog', () => {
         { method: 'POST', path: `/api/admin/orders/${ORDER_ID}/refunds/r3/retry`, body: {} },
       ]),
     );
+  });
+
+  it("shows the order's breakdown with the code it used, and each line's share", async () => {
+    const base = detail();
+    renderDialog(
+      detail({
+        order: {
+          ...base.order,
+          subtotalKobo: 2_000_000,
+          discountKobo: 400_000,
+          totalAmountKobo: 1_850_000,
+          discount: {
+            code: 'BLACKFRIDAY20',
+            title: '20% off everything',
+            type: 'percentage',
+            amountKobo: 400_000,
+            shippingKobo: 0,
+          },
+          items: [
+            {
+              id: 'item-1',
+              productId: 'p1',
+              variantId: 'v1',
+              name: 'Lagos Drop Tee',
+              gender: 'men',
+              size: 'M',
+              color: 'Black',
+              imageId: null,
+              quantity: 2,
+              unitPriceKobo: 1_000_000,
+              listPriceKobo: 1_250_000,
+              lineTotalKobo: 2_000_000,
+              discountKobo: 400_000,
+            },
+          ],
+        },
+      }),
+    );
+    const items = await screen.findByRole('region', { name: 'Items' });
+    expect(within(items).getByRole('listitem').textContent).toContain(
+      '2 × Was ₦12,500.00 ₦10,000.00−₦4,000.00 with BLACKFRIDAY20',
+    );
+    expect(
+      [...items.querySelectorAll('dt')].map((term) => [
+        term.textContent,
+        term.nextElementSibling?.textContent,
+      ]),
+    ).toEqual([
+      ['Subtotal', '₦20,000.00'],
+      ['Discount (BLACKFRIDAY20)', '−₦4,000.00'],
+      ['Delivery (Standard Shipping)', '₦2,500.00'],
+      ['Total', '₦18,500.00'],
+    ]);
+    expect(items.textContent).toContain('Code BLACKFRIDAY20: 20% off everything');
   });
 
   it('says how much of the payment is waiting for Paystack, as the server counts it', async () => {

@@ -1,11 +1,12 @@
 import { formatDateTime } from '#shared/dates';
+import { orderBreakdown } from '#shared/price-breakdown';
 import type { AdminOrderDetail } from '#shared/schemas/admin-orders';
 import { AddressBlock } from '../../../components/ui/address-block';
 import { buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { OrderLines } from '../../../components/ui/order-lines';
-import { OrderTotals } from '../../../components/ui/order-totals';
+import { PriceBreakdown } from '../../../components/ui/price-breakdown';
 import { Section } from '../../../components/ui/section';
 import { errorMessage } from '../../../lib/api';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../orders/order-badges';
@@ -76,14 +77,17 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
       </div>
 
       <Section level={3} look="rule" title="Items">
-        <OrderLines lines={order.items} />
-        <OrderTotals
+        <OrderLines lines={order.items} discountCode={order.discount?.code} />
+        <PriceBreakdown
           className="mt-3"
-          subtotalKobo={order.subtotalKobo}
-          shippingKobo={order.shippingCostKobo}
+          breakdown={orderBreakdown(order)}
           shippingMethod={order.shippingMethod}
-          totalKobo={order.totalAmountKobo}
         />
+        {order.discount ? (
+          <p className="mt-2 text-sm text-neutral-600">
+            Code {order.discount.code}: {order.discount.title}
+          </p>
+        ) : null}
       </Section>
 
       <div className="grid gap-5 sm:grid-cols-2">

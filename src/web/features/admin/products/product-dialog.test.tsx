@@ -180,4 +180,72 @@ describe('ProductDialog (edit)', () => {
     await waitFor(() => expect(subcategory.value).toBe('basic-tees'));
     expect(subcategory.selectedOptions[0]!.textContent).toBe('Basic Tees');
   });
+
+  it('shows the sale in Lagos time, checks it as the server does, and sends it with the product', async () => {
+    const onSale = adminProduct({
+      ...EDITED,
+      salePriceKobo: 1_200_000,
+      saleStartsAt: '2026-12-01T08:00:00.000Z',
+      saleEndsAt: null,
+    });
+    api.answer('GET /api/admin/products/:id', () => ({ body: { product: onSale } }));
+    api.answer('PUT /api/admin/products/:id', () => ({
+      body: { product: { ...onSale, salePriceKobo: 1_100_000, saleEndsAt: '2026-12-31T22:00:00.000Z' } },
+    }));
+    renderDialog(onSale.id);
+    const dialog = screen.getByRole('dialog', { name: 'Edit Product' });
+    const salePrice = (await within(dialog).findByRole('textbox', {
+      name: 'Sale price',
+    })) as HTMLInputElement;
+    await waitFor(() => expect(salePrice.value).toBe('12000.00'));
+    const starts = within(dialog).getByLabelText('Sale starts (Lagos time)') as HTMLInputElement;
+    const ends = within(dialog).getByLabelText('Sale ends (Lagos time)') as HTMLInputElement;
+    expect(starts.value).toBe('2026-12-01T09:00');
+    expect(ends.value).toBe('');
+    expect(within(dialog).getByText('20% off the price.')).toBeTruthy();
+
+    fireEvent.change(salePrice, { target: { value: '15000' } });
+    fireEvent.change(ends, { target: { value: '2026-12-01T09:00' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('The sale price must be below the price')).toBeTruthy();
+    expect(within(dialog).getByText('The sale must end after it starts')).toBeTruthy();
+    expect(api.requests.filter((request) => request.method === 'PUT')).toEqual([]);
+
+    // happy-dom leaves a registered select without the value it was given: chosen again, as a person would.
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Gender' }), { target: { value: 'men' } });
+    fireEvent.change(salePrice, { target: { value: '11000' } });
+    fireEvent.change(ends, { target: { value: '2026-12-31T23:00' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(api.requests.filter((request) => request.method === 'PUT')).toHaveLength(1));
+    expect(api.requests.find((request) => request.method === 'PUT')!.body).toMatchObject({
+      salePrice: '11000',
+      saleStartsAt: '2026-12-01T09:00',
+      saleEndsAt: '2026-12-31T23:00',
+    });
+  });
+
+  it('removes the sale: its fields empty, sent empty', async () => {
+    const onSale = adminProduct({
+      ...EDITED,
+      salePriceKobo: 1_200_000,
+      saleStartsAt: '2026-12-01T08:00:00.000Z',
+    });
+    api.answer('GET /api/admin/products/:id', () => ({ body: { product: onSale } }));
+    api.answer('PUT /api/admin/products/:id', () => ({
+      body: { product: { ...onSale, salePriceKobo: null, saleStartsAt: null } },
+    }));
+    renderDialog(onSale.id);
+    const dialog = screen.getByRole('dialog', { name: 'Edit Product' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Remove sale' }));
+    expect((within(dialog).getByRole('textbox', { name: 'Sale price' }) as HTMLInputElement).value).toBe('');
+    expect(within(dialog).queryByRole('button', { name: 'Remove sale' })).toBeNull();
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Gender' }), { target: { value: 'men' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(api.requests.filter((request) => request.method === 'PUT')).toHaveLength(1));
+    expect(api.requests.find((request) => request.method === 'PUT')!.body).toMatchObject({
+      salePrice: '',
+      saleStartsAt: '',
+      saleEndsAt: '',
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { ADMIN_COLORS, ADMIN_DEFAULT_COLORS, ADMIN_SIZES } from '#shared/constants';
+import { nairaToKobo } from '#shared/money';
 import {
   type AdminCategoryOption,
   type AdminProduct,
@@ -12,6 +13,7 @@ import {
   type ProductInput,
   productFormSchema,
 } from '#shared/schemas/admin-products';
+import { toShopLocalInput } from '#shared/shop-time-input';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import {
@@ -22,6 +24,7 @@ import {
   TextField,
 } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { FormField, inputClass } from '../../../components/ui/form-field';
 import { Section } from '../../../components/ui/section';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
@@ -47,6 +50,9 @@ export const NEW_PRODUCT: ProductFormValues = {
   isActive: true,
   isFeatured: false,
   isMystery: false,
+  salePrice: '',
+  saleStartsAt: '',
+  saleEndsAt: '',
 };
 
 /** The form's values for a product being edited (price in naira as typed, stock unused). */
@@ -64,6 +70,9 @@ export function formValuesOf(product: AdminProduct): ProductFormValues {
     isActive: product.isActive,
     isFeatured: product.isFeatured,
     isMystery: product.isMystery,
+    salePrice: product.salePriceKobo === null ? '' : (product.salePriceKobo / 100).toFixed(2),
+    saleStartsAt: product.saleStartsAt ? toShopLocalInput(product.saleStartsAt) : '',
+    saleEndsAt: product.saleEndsAt ? toShopLocalInput(product.saleEndsAt) : '',
   };
 }
 
@@ -77,6 +86,9 @@ const FIELDS = [
   'stock',
   'sizes',
   'colors',
+  'salePrice',
+  'saleStartsAt',
+  'saleEndsAt',
 ] as const;
 
 type ProductForm = UseFormReturn<ProductFormValues, unknown, ProductInput>;
@@ -184,6 +196,7 @@ function ProductFormBody({
       <form noValidate onSubmit={submit} className="space-y-6" aria-label="Product details">
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <DetailsFieldset form={form} isNew={!product} />
+        <SaleFieldset form={form} />
         <OptionsFieldset form={form} product={product} />
         <VisibilityFieldset form={form} />
         <div className="sticky bottom-0 -mx-5 flex flex-col-reverse gap-2 border-t border-neutral-200 bg-white px-5 py-3 sm:flex-row sm:justify-end">
@@ -311,6 +324,75 @@ function DetailsFieldset({ form, isNew }: { form: ProductForm; isNew: boolean })
           error={errors.stock?.message}
           {...register('stock')}
         />
+      ) : null}
+    </fieldset>
+  );
+}
+
+const SALE_FIELDS = ['salePrice', 'saleStartsAt', 'saleEndsAt'] as const;
+
+/** "20% off": what the sale price takes off the price, once both are numbers. */
+export function salePercentOff(price: string, salePrice: string): number | null {
+  const full = nairaToKobo(price);
+  const sale = nairaToKobo(salePrice);
+  if (full === null || sale === null || full <= 0 || sale <= 0 || sale >= full) return null;
+  return Math.round(((full - sale) / full) * 100);
+}
+
+/**
+ * A sale: its price charged from its start until its end, typed in Lagos time whatever the
+ * admin's phone says; the price is struck through in the shop meanwhile. All empty: no sale.
+ */
+function SaleFieldset({ form }: { form: ProductForm }) {
+  const { register, formState, setValue, control } = form;
+  const errors = formState.errors;
+  const [price, salePrice, startsAt, endsAt] = useWatch({
+    control,
+    name: ['price', 'salePrice', 'saleStartsAt', 'saleEndsAt'],
+  });
+  const percent = salePercentOff(price, salePrice ?? '');
+  const hasSale = Boolean(salePrice || startsAt || endsAt);
+  return (
+    <fieldset className="grid min-w-0 gap-4 sm:grid-cols-3">
+      <legend className="text-sm font-semibold text-neutral-800">Sale</legend>
+      <p className="-mt-2 text-sm text-neutral-600 sm:col-span-3">
+        Charged from the start until the end, with the price struck through in the shop.
+      </p>
+      <NumberField
+        label="Sale price"
+        prefix="₦"
+        hint={percent === null ? 'Must be below the price.' : `${percent}% off the price.`}
+        error={errors.salePrice?.message}
+        {...register('salePrice')}
+      />
+      <FormField label="Sale starts (Lagos time)" error={errors.saleStartsAt?.message}>
+        {(field) => (
+          <input type="datetime-local" {...field} {...register('saleStartsAt')} className={inputClass} />
+        )}
+      </FormField>
+      <FormField
+        label="Sale ends (Lagos time)"
+        hint="Empty: until you remove the sale."
+        error={errors.saleEndsAt?.message}
+      >
+        {(field) => (
+          <input type="datetime-local" {...field} {...register('saleEndsAt')} className={inputClass} />
+        )}
+      </FormField>
+      {hasSale ? (
+        <div className="sm:col-span-3">
+          <Button
+            variant="text"
+            onClick={() => {
+              for (const name of SALE_FIELDS)
+                setValue(name, '', { shouldDirty: true, shouldValidate: false });
+              form.clearErrors([...SALE_FIELDS]);
+            }}
+          >
+            Remove sale
+          </Button>
+          <span className="text-xs text-neutral-500"> Takes effect when you save.</span>
+        </div>
       ) : null}
     </fieldset>
   );

@@ -26,6 +26,10 @@ const row = (index: number, overrides: Partial<AdminProductRow> = {}): AdminProd
   releaseAt: null,
   comingSoon: false,
   limitPerCustomer: null,
+  salePriceKobo: null,
+  saleStartsAt: null,
+  saleEndsAt: null,
+  saleStatus: null,
   ...overrides,
 });
 
@@ -114,5 +118,38 @@ describe('the admin Products list', () => {
 
     const plain = screen.getByText('Plain Tee', { selector: 'p' }).closest('li')!;
     expect(within(plain).queryByText(/Drop/)).toBeNull();
+  });
+
+  it('says which sale is on and which is to come, with its price and window in Lagos time', async () => {
+    serve([
+      row(1, {
+        name: 'Sale Tee',
+        salePriceKobo: 800_000,
+        saleStartsAt: '2026-11-20T09:00:00.000Z',
+        saleEndsAt: '2026-12-05T17:00:00.000Z',
+        saleStatus: 'on_sale',
+      }),
+      row(2, {
+        name: 'Later Tee',
+        salePriceKobo: 900_000,
+        saleStartsAt: '2026-12-05T17:00:00.000Z',
+        saleStatus: 'scheduled',
+      }),
+      row(3, {
+        name: 'Over Tee',
+        salePriceKobo: 900_000,
+        saleStartsAt: '2026-11-01T09:00:00.000Z',
+        saleEndsAt: '2026-11-02T09:00:00.000Z',
+        saleStatus: null,
+      }),
+    ]);
+    const onSale = (await screen.findByText('Sale Tee', { selector: 'p' })).closest('li')!;
+    expect(within(onSale).getByText('On sale')).toBeTruthy();
+    expect(within(onSale).getByText('₦8,000.00 until Sat, 5 Dec 2026, 6:00 pm (Lagos time)')).toBeTruthy();
+    const later = screen.getByText('Later Tee', { selector: 'p' }).closest('li')!;
+    expect(within(later).getByText('Sale scheduled')).toBeTruthy();
+    expect(within(later).getByText('₦9,000.00 from Sat, 5 Dec 2026, 6:00 pm (Lagos time)')).toBeTruthy();
+    const over = screen.getByText('Over Tee', { selector: 'p' }).closest('li')!;
+    expect(within(over).queryByText(/sale/i)).toBeNull();
   });
 });

@@ -150,6 +150,7 @@ function ProductRow({
           {product.isFeatured ? ' · Featured' : ''}
         </p>
         <DropLine product={product} />
+        <SaleLine product={product} />
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm sm:hidden">
           <span className="font-semibold">{formatNaira(product.priceKobo)}</span>
           <StockText stock={product.stock} />
@@ -186,6 +187,31 @@ function DropLine({ product }: { product: AdminProductRow }) {
     <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-neutral-700">
       {product.comingSoon ? <Badge tone="amber">Coming soon</Badge> : null}
       <span>Drop: {parts.join(', ')}</span>
+    </p>
+  );
+}
+
+/** A sale charged now ('On sale') or still to start ('Sale scheduled'): its price and window. */
+function SaleLine({ product }: { product: AdminProductRow }) {
+  const { saleStatus, salePriceKobo, saleStartsAt, saleEndsAt } = product;
+  if (!saleStatus || salePriceKobo === null || !saleStartsAt) return null;
+  const window =
+    saleStatus === 'scheduled'
+      ? `from ${formatDateTime(saleStartsAt)}${saleEndsAt ? ` to ${formatDateTime(saleEndsAt)}` : ''}`
+      : saleEndsAt
+        ? `until ${formatDateTime(saleEndsAt)}`
+        : 'until removed';
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-neutral-700">
+      {saleStatus === 'on_sale' ? (
+        <Badge tone="red">On sale</Badge>
+      ) : (
+        <Badge tone="amber">Sale scheduled</Badge>
+      )}
+      <span>
+        {formatNaira(salePriceKobo)} {window}
+        {saleEndsAt || saleStatus === 'scheduled' ? ' (Lagos time)' : ''}
+      </span>
     </p>
   );
 }

@@ -33,6 +33,7 @@ const ENTITY_WORDS: Record<AuditEntityType, string> = {
   setting: 'Setting',
   shipping_method: 'Shipping method',
   notification: 'Notification',
+  discount: 'Discount',
   email: 'Email',
   job: 'Background work',
   user: 'User and role',
