@@ -12,6 +12,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/**/*.api.test.ts'],
           environment: 'node',
+          // A hang detector, not a speed check: component tests drive a whole DOM, beside the API
+          // tests on the same two cores in npm test, and a long journey there takes seconds.
+          testTimeout: 15_000,
         },
       },
       {

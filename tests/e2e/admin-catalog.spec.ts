@@ -116,7 +116,7 @@ for (const [label, viewport] of [
 
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByLabel('Description').fill('Heavy cotton, printed in Lagos.');
-    await dialog.getByLabel('Price').fill('15000');
+    await dialog.getByLabel('Price', { exact: true }).fill('15000');
     await dialog.getByLabel('Gender').selectOption('men');
     await dialog.getByLabel('Category', { exact: true }).selectOption('tshirts');
     await expect(dialog.getByLabel('Subcategory')).toBeEnabled();

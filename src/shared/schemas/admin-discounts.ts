@@ -7,6 +7,12 @@ import { formatNaira } from '../money';
 import { DISCOUNT_KINDS, DISCOUNT_STATUSES, DISCOUNT_TARGETS, DISCOUNT_TYPES } from './promotions';
 import { singleLine } from './text';
 
+/**
+ * The most a percentage may take off. An item is never given away: an order must leave something
+ * to pay, and Paystack cannot take a payment of ₦0.
+ */
+export const DISCOUNT_MAX_PERCENT = 90;
+
 export const DISCOUNT_MESSAGES = {
   loadFailed: 'Failed to load discounts. Please try again.',
   none: 'No discounts yet',
@@ -22,7 +28,7 @@ export const DISCOUNT_MESSAGES = {
   titleRequired: 'Please enter a title',
   titleTooLong: 'Title must be 120 characters or fewer',
   type: 'Choose a percentage, a fixed amount or free delivery',
-  percentOff: 'Enter a percentage from 1 to 100',
+  percentOff: `Enter a percentage from 1 to ${DISCOUNT_MAX_PERCENT}`,
   amountOff: 'Enter the amount off',
   amountPositive: 'The amount off must be more than ₦0',
   minSubtotal: 'Enter the minimum spend, or leave it empty',
@@ -103,7 +109,7 @@ const fields = {
     .number(DISCOUNT_MESSAGES.percentOff)
     .int(DISCOUNT_MESSAGES.percentOff)
     .min(1, DISCOUNT_MESSAGES.percentOff)
-    .max(100, DISCOUNT_MESSAGES.percentOff)
+    .max(DISCOUNT_MAX_PERCENT, DISCOUNT_MESSAGES.percentOff)
     .nullable()
     .optional(),
   /** For a fixed amount off, in kobo. */

@@ -161,6 +161,12 @@ export const adminOrderDetailSchema = z.object({
   /** Refunds of the charge that paid the order asked of Paystack and not settled yet (not refundable meanwhile). */
   paymentRefundPendingKobo: z.number().int(),
   refundDue: z.boolean(),
+  /**
+   * Units of each of the order's items (by its id) refunded by refunds of items that did not
+   * fail: pending or processed. Every item is there, 0 when none; what is left to refund of a
+   * line is its quantity less this.
+   */
+  refundedUnits: z.record(z.string(), z.number().int()),
   /** The order's money, from the ledger, and the ledger's entries themselves. */
   money: orderMoneySchema,
   ledger: z.array(ledgerEntrySchema),

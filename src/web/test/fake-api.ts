@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { messageResponse } from '#shared/schemas/accounts';
 import { adminProfileResponse } from '#shared/schemas/admin';
 import { adminDiscountListResponse, adminDiscountResponse } from '#shared/schemas/admin-discounts';
+import { adminOrderDetailSchema, refundResponse } from '#shared/schemas/admin-orders';
 import type { AdminCategoryOption, DeleteProductResponse } from '#shared/schemas/admin-products';
 import {
   adminImageSchema,
@@ -76,6 +77,8 @@ export const ROUTES = {
   'POST /api/admin/discounts': adminDiscountResponse,
   'PUT /api/admin/discounts/:id': adminDiscountResponse,
   'PUT /api/admin/discounts/:id/active': adminDiscountResponse,
+  'GET /api/admin/orders/:id': adminOrderDetailSchema,
+  'POST /api/admin/orders/:id/refunds': refundResponse,
   'GET /api/admin/customers': adminCustomerListResponse,
   'GET /api/admin/customers/:id': adminCustomerDetailResponse,
   'POST /api/admin/customers/:id/role': setCustomerRoleResponse,

@@ -16,27 +16,11 @@ import { type StoreIdentity, storeIdentityFrom } from '../email/store-identity';
 import { queueLowStockAlert } from '../inventory/low-stock';
 import { outOfStock, reserveStock } from '../inventory/stock';
 import { queueRenderedOrderEmail } from '../orders/order-emails';
+import { ORDER_ITEM_COLUMNS } from '../orders/orders';
 import { checkCode, holdUse } from '../promotions/discount-codes';
 import { enabledShippingMethods } from './checkout';
 import { priceWith, pricingLines } from './checkout-pricing';
 import { checkOrderLimits } from './order-limits';
-
-/** The order_items columns an order writes, in the order its statement lists them. */
-const ITEM_COLUMNS = [
-  'id',
-  'order_id',
-  'product_id',
-  'variant_id',
-  'name',
-  'gender',
-  'size',
-  'color',
-  'image_key',
-  'quantity',
-  'unit_price_kobo',
-  'list_price_kobo',
-  'discount_kobo',
-] as const;
 
 function addresses(form: CheckoutForm): { shipping: AddressSnapshot; billing: AddressSnapshot } {
   const shipping: AddressSnapshot = {
@@ -196,7 +180,7 @@ export async function placeOrder(
         }),
       )
       .insertInto('order_items')
-      .columns(ITEM_COLUMNS)
+      .columns(ORDER_ITEM_COLUMNS)
       .expression(
         pg`SELECT item.id, ${id}::uuid, item.product_id, item.variant_id, item.name, item.gender, item.size,
                   item.color, item.image_key, item.quantity, item.unit_price_kobo, item.list_price_kobo,

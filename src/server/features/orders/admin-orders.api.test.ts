@@ -320,6 +320,88 @@ describe('refunds', () => {
   });
 });
 
+describe('refunds of items', () => {
+  it("count each line's refunded units in the detail; a failed refund frees them, an amount moves none", async () => {
+    const { orderId, reference } = await paidOrder({ quantity: 3 });
+    const refundItems = (quantity: number) =>
+      refund(orderId, { items: [{ orderItemId: itemId, quantity }], reason: 'Wrong size' });
+    let order = await detail(orderId);
+    const itemId = order.order.items[0]!.id;
+    expect(order.refundedUnits).toEqual({ [itemId]: 0 });
+
+    // One of three ₦10,000.00 tees: counted while Paystack (the simulator) has it pending, and after.
+    const one = await refundItems(1);
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(one.body).toMatchObject({ refund: { amountKobo: 1_000_000, status: 'pending' } });
+    expect((await detail(orderId)).refundedUnits).toEqual({ [itemId]: 1 });
+    await t.jobsIdle();
+    order = await detail(orderId);
+    expect(order.refunds.map((row) => row.status)).toEqual(['processed']);
+    expect(order.refundedUnits).toEqual({ [itemId]: 1 });
+
+    // A refund of an amount gives back money, not units.
+    expect((await refund(orderId, { amountKobo: 10_000 })).status).toBe(200);
+    await t.jobsIdle();
+    expect((await detail(orderId)).refundedUnits).toEqual({ [itemId]: 1 });
+
+    // The provider refuses the next one (as if refunded on its dashboard): failed, its units free.
+    await t.database.sql.query(
+      'UPDATE simulator_transactions SET refunded_kobo = amount_kobo WHERE reference = $1',
+      [reference],
+    );
+    const refused = await refundItems(1);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(502);
+    order = await detail(orderId);
+    expect(order.refunds.map((row) => row.status)).toEqual(['processed', 'processed', 'failed']);
+    expect(order.refundedUnits).toEqual({ [itemId]: 1 });
+
+    await t.database.sql.query('UPDATE simulator_transactions SET refunded_kobo = $2 WHERE reference = $1', [
+      reference,
+      1_010_000,
+    ]);
+    const again = await refundItems(1);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ refund: { amountKobo: 1_000_000 } });
+    expect((await detail(orderId)).refundedUnits).toEqual({ [itemId]: 2 });
+    const more = await refundItems(2);
+    expect(more.status).toBe(409);
+    expect(more.body).toMatchObject({
+      error: {
+        code: 'refund_exceeds_items',
+        message: expect.stringMatching(/^Only 1 of .+ is left to refund\.$/),
+      },
+    });
+  });
+
+  it('refuse to retry a failed refund of units that were refunded since', async () => {
+    const { orderId, reference } = await paidOrder({ quantity: 2 });
+    const itemId = (await detail(orderId)).order.items[0]!.id;
+    const refundItems = () => refund(orderId, { items: [{ orderItemId: itemId, quantity: 1 }] });
+    expect((await refundItems()).status).toBe(200);
+    await t.jobsIdle();
+    const refunded = (await detail(orderId)).refunds[0]!.amountKobo;
+    // The provider refuses the next one: failed, its unit free again, and refunded another way.
+    await t.database.sql.query(
+      'UPDATE simulator_transactions SET refunded_kobo = amount_kobo WHERE reference = $1',
+      [reference],
+    );
+    expect((await refundItems()).status).toBe(502);
+    await t.database.sql.query('UPDATE simulator_transactions SET refunded_kobo = $2 WHERE reference = $1', [
+      reference,
+      refunded,
+    ]);
+    expect((await refundItems()).status).toBe(200);
+    const failed = (await detail(orderId)).refunds.find((row) => row.status === 'failed')!;
+    const retried = await t.request(`/api/admin/orders/${orderId}/refunds/${failed.id}/retry`, {
+      method: 'POST',
+      cookie: admin.cookie,
+    });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(409);
+    expect(retried.body).toMatchObject({ error: { code: 'refund_exceeds_items' } });
+    expect((await detail(orderId)).refundedUnits).toEqual({ [itemId]: 2 });
+  });
+});
+
 describe('a second payment for an order already paid', () => {
   it('is flagged, refunded automatically through the provider, and the shopper is told', async () => {
     const { cookie, orderId, user } = await createPendingOrder(t);

@@ -24,6 +24,7 @@ import {
   refundableOfCharge,
   refundPendingOfCharge,
 } from '../payments/ledger';
+import { refundedUnitsOf } from '../payments/refund-items';
 import { prepareRetake } from '../promotions/discount-codes';
 import { cancelOrderIn } from './cancel-order';
 import { queueOrderEmail } from './order-emails';
@@ -136,6 +137,7 @@ export async function getAdminOrder(deps: AppDeps, orderId: string): Promise<Adm
     retryOf: row.retry_of,
   }));
   const paying = await appliedChargeReference(sql, orderId);
+  const refunded = await refundedUnitsOf(sql, orderId);
   const paidWith = payments.find((payment) => payment.reference === paying);
   return {
     order,
@@ -147,6 +149,7 @@ export async function getAdminOrder(deps: AppDeps, orderId: string): Promise<Adm
     refundableKobo: paying ? await refundableOfCharge(sql, paying) : 0,
     paymentRefundPendingKobo: paying ? await refundPendingOfCharge(sql, paying) : 0,
     refundDue: money.refundDueKobo > 0,
+    refundedUnits: Object.fromEntries(order.items.map((item) => [item.id, refunded.get(item.id) ?? 0])),
     money,
     ledger,
     offlineKeptKobo: offlineKeptKobo(ledger),

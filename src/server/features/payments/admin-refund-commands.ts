@@ -108,6 +108,8 @@ export async function retryRefund(
     if (failed.status !== 'failed')
       throw conflict('refund_not_failed', 'Only a failed refund can be retried.');
     if (failed.retried) throw conflict('refund_retried', 'This refund has already been retried.');
+    // A failed refund of items freed its units: another refund may have given them back since.
+    if (failed.items) await refundOfItems(sql, orderId, failed.items);
     return reserveRefund(sql, actor, {
       orderId,
       reference: failed.reference,

@@ -6,6 +6,26 @@ import { conflict } from '../../platform/errors';
 export type RefundItem = { orderItemId: string; quantity: number };
 
 /**
+ * The units of each line of the order refunded by refunds that did not fail (pending or
+ * processed), by order item id; a line with none is absent. The one count of what is left to
+ * refund: `refundOfItems` refuses more, and the admin's order detail shows it.
+ */
+export async function refundedUnitsOf(sql: SqlRunner, orderId: string): Promise<Map<string, number>> {
+  const refunds = await queries(sql)
+    .selectFrom('refunds')
+    .select('items')
+    .where('order_id', '=', orderId)
+    .where('status', '!=', 'failed')
+    .where('items', 'is not', null)
+    .execute();
+  const units = new Map<string, number>();
+  for (const item of refunds.flatMap((refund) => refund.items ?? [])) {
+    units.set(item.orderItemId, (units.get(item.orderItemId) ?? 0) + item.quantity);
+  }
+  return units;
+}
+
+/**
  * The amount a refund of these items gives back: for each, what its units were paid after the
  * order's discount, never units already refunded (by refunds not failed). Call under the
  * order's row lock (refunds of one order are reserved one at a time).
@@ -15,23 +35,12 @@ export async function refundOfItems(
   orderId: string,
   items: readonly RefundItem[],
 ): Promise<number> {
-  const db = queries(sql);
-  const lines = await db
+  const lines = await queries(sql)
     .selectFrom('order_items')
     .select(['id', 'name', 'size', 'quantity', 'unit_price_kobo', 'discount_kobo'])
     .where('order_id', '=', orderId)
     .execute();
-  const refunds = await db
-    .selectFrom('refunds')
-    .select('items')
-    .where('order_id', '=', orderId)
-    .where('status', '!=', 'failed')
-    .where('items', 'is not', null)
-    .execute();
-  const already = new Map<string, number>();
-  for (const item of refunds.flatMap((refund) => refund.items ?? [])) {
-    already.set(item.orderItemId, (already.get(item.orderItemId) ?? 0) + item.quantity);
-  }
+  const already = await refundedUnitsOf(sql, orderId);
   const wanted = new Map<string, number>();
   for (const item of items) wanted.set(item.orderItemId, (wanted.get(item.orderItemId) ?? 0) + item.quantity);
   let amount = 0;

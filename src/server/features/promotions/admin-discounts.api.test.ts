@@ -170,9 +170,9 @@ describe('discounts for admins', () => {
     expect(missing.body.error?.fields).toMatchObject({ title: 'Please enter a title' });
 
     const noPercent = await create(codeDiscount({ percentOff: null }));
-    expect(noPercent.body.error?.fields).toEqual({ percentOff: 'Enter a percentage from 1 to 100' });
-    const tooMuch = await create(codeDiscount({ percentOff: 101 }));
-    expect(tooMuch.body.error?.fields).toEqual({ percentOff: 'Enter a percentage from 1 to 100' });
+    expect(noPercent.body.error?.fields).toEqual({ percentOff: 'Enter a percentage from 1 to 90' });
+    const tooMuch = await create(codeDiscount({ percentOff: 91 }));
+    expect(tooMuch.body.error?.fields).toEqual({ percentOff: 'Enter a percentage from 1 to 90' });
     const noAmount = await create(codeDiscount({ type: 'fixed', percentOff: null }));
     expect(noAmount.body.error?.fields).toEqual({ amountOffKobo: 'Enter the amount off' });
     const noCategories = await create(codeDiscount({ appliesTo: 'categories', categoryIds: [] }));

@@ -72,7 +72,7 @@ describe('pricing a cart', () => {
             expect(breakdown.discountKobo).toBeLessThanOrEqual(rule.amountOffKobo!);
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
   });
 

@@ -31,7 +31,8 @@ const TONES = {
 /**
  * A product's price. While a sale or an automatic offer runs: the price charged, the product's own
  * price struck through ("Was ₦15,000.00" to a screen reader) and, with `badge`, the "-20%" badge;
- * otherwise the price alone. `stacked` puts the old price under the new one (narrow columns).
+ * otherwise the price alone. `stacked` puts the old price and the badge under the new one (narrow
+ * columns).
  */
 export function OfferPrice({
   price,
@@ -57,12 +58,13 @@ export function OfferPrice({
         <span className="sr-only">Now </span>
         {formatNaira(price.priceKobo)}
       </span>
-      <span className="inline-flex items-center gap-2">
+      {/* Stacked, the badge goes under the old price too: beside it, it would widen the column. */}
+      <span className={stacked ? 'flex flex-col items-end gap-y-0.5' : 'inline-flex items-center gap-2'}>
         <s className={`text-[0.85em] font-normal ${colours.was}`}>
           <span className="sr-only">Was </span>
           {formatNaira(price.compareAtKobo)}
         </s>
-        {badge ? <OfferBadge price={price} className="self-center" /> : null}
+        {badge ? <OfferBadge price={price} className={stacked ? '' : 'self-center'} /> : null}
       </span>
     </span>
   );

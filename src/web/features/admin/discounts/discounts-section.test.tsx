@@ -147,7 +147,7 @@ describe('the admin Discounts section', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add discount' }));
     expect(await within(dialog).findByText('Please enter a code')).toBeTruthy();
     expect(within(dialog).getByText('Please enter a title')).toBeTruthy();
-    expect(within(dialog).getByText('Enter a percentage from 1 to 100')).toBeTruthy();
+    expect(within(dialog).getByText('Enter a percentage from 1 to 90')).toBeTruthy();
     expect(within(dialog).getByLabelText('Code').getAttribute('aria-invalid')).toBe('true');
     expect(sent('POST')).toEqual([]);
 

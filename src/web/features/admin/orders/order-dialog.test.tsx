@@ -51,6 +51,7 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
     refundableKobo: 1_250_000,
     paymentRefundPendingKobo: 0,
     refundDue: false,
+    refundedUnits: {},
     money: {
       receivedKobo: 1_250_000,
       appliedKobo: 1_250_000,

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatNaira } from '#shared/money';
@@ -13,6 +13,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
 import { nairaText } from '../../../lib/form-schema';
 import { useRefundOrder } from './admin-orders-api';
+import { RefundItemsForm } from './refund-items-form';
 import { RefundRow, refundToast } from './refund-row';
 
 type Confirming = { amountKobo: number; reference?: string };
@@ -38,16 +39,26 @@ type RefundInput = z.output<ReturnType<typeof refundForm>>;
 
 const nairaOf = (kobo: number) => (kobo / 100).toFixed(2);
 
+const MODES = [
+  { value: 'amount', label: 'An amount' },
+  { value: 'items', label: 'Items' },
+] as const;
+type Mode = (typeof MODES)[number]['value'];
+
 /**
- * Full or partial refund of the charge that paid the order, and of any charge the shop did not
- * keep (a second payment, a payment for an order it could not deliver, an amount that differed)
- * that the automatic refund could not give back, each after a confirmation; every refund asked
- * for, with where it stands at Paystack, a check on demand and a retry for a failed one.
+ * Full or partial refund of the charge that paid the order (an amount, or items at what they were
+ * paid: refund-items-form.tsx), and of any charge the shop did not keep (a second payment, a
+ * payment for an order it could not deliver, an amount that differed) that the automatic refund
+ * could not give back, each after a confirmation; every refund asked for, with where it stands at
+ * Paystack, a check on demand and a retry for a failed one.
  */
 export function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
   const refund = useRefundOrder(detail.order.id);
   const left = detail.refundableKobo;
   const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [mode, setMode] = useState<Mode>('amount');
+  const modeName = useId();
+  const byItems = detail.order.items.length > 0;
   const { register, handleSubmit, formState, getValues, resetField } = useForm<
     RefundValues,
     unknown,
@@ -150,27 +161,56 @@ export function RefundPanel({ detail }: { detail: AdminOrderDetail }) {
               : 'The payment has been refunded in full.'}
         </p>
       ) : (
-        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[12rem_minmax(0,1fr)]" noValidate>
-          <NumberField
-            label="Amount to refund"
-            prefix="₦"
-            error={errors.amount?.message}
-            hint={`Up to ${formatNaira(left)}`}
-            {...register('amount')}
-          />
-          <TextareaField
-            label="Reason (optional)"
-            rows={2}
-            maxLength={500}
-            error={errors.reason?.message}
-            {...register('reason')}
-          />
-          <div className="sm:col-span-2">
-            <Button type="submit" variant="danger" size="sm">
-              Refund
-            </Button>
-          </div>
-        </form>
+        <>
+          {byItems ? (
+            <fieldset className="mb-3">
+              <legend className="text-sm font-semibold text-neutral-800">What to refund</legend>
+              <div className="mt-1 flex flex-wrap gap-2">
+                {MODES.map((choice) => (
+                  <label
+                    key={choice.value}
+                    className="flex min-h-11 cursor-pointer items-center gap-2 rounded border border-neutral-300 px-3 text-sm font-semibold has-checked:border-neutral-900"
+                  >
+                    <input
+                      type="radio"
+                      name={modeName}
+                      value={choice.value}
+                      checked={mode === choice.value}
+                      onChange={() => setMode(choice.value)}
+                      className="h-5 w-5 shrink-0 accent-neutral-900"
+                    />
+                    {choice.label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          {byItems && mode === 'items' ? (
+            <RefundItemsForm detail={detail} />
+          ) : (
+            <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[12rem_minmax(0,1fr)]" noValidate>
+              <NumberField
+                label="Amount to refund"
+                prefix="₦"
+                error={errors.amount?.message}
+                hint={`Up to ${formatNaira(left)}`}
+                {...register('amount')}
+              />
+              <TextareaField
+                label="Reason (optional)"
+                rows={2}
+                maxLength={500}
+                error={errors.reason?.message}
+                {...register('reason')}
+              />
+              <div className="sm:col-span-2">
+                <Button type="submit" variant="danger" size="sm">
+                  Refund
+                </Button>
+              </div>
+            </form>
+          )}
+        </>
       )}
       <ConfirmDialog
         open={confirming !== null}
