@@ -33,6 +33,10 @@ function chunkModulesReport(): Plugin {
   };
 }
 
+/** Shown on every catalogue page (home, listings, product): money, dates, prices, photos. */
+const CATALOG_COMMON =
+  /^src\/(shared\/(money|dates)\.ts|web\/features\/catalog\/offer-price\.tsx|web\/components\/ui\/product-image\.tsx)$/;
+
 /** `BUILD_VERBOSE=1 npm run build` shows vite's chunk tables and every library warning. */
 const verbose = Boolean(process.env.BUILD_VERBOSE);
 
@@ -84,6 +88,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'admin-chart',
                   test: (id: string) => /(^|\/)node_modules\/uplot\//.test(relativeId(id)),
                   priority: 1,
+                },
+                // The small modules every catalogue page shows prices and photos with, in one chunk:
+                // apart, each would cost a request and its own compression overhead.
+                {
+                  name: 'catalog-common',
+                  test: (id: string) => CATALOG_COMMON.test(relativeId(id)),
+                  includeDependenciesRecursively: false,
                 },
                 {
                   name: 'admin-vendor',

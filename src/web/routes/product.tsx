@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isComingSoon } from '#shared/dates';
 import type { ProductDetail, ProductDetailResponse } from '#shared/schemas/catalog';
@@ -8,9 +8,7 @@ import { ProductGallery } from '../features/catalog/product-gallery';
 import { ProductPurchase } from '../features/catalog/product-purchase';
 import { productHead } from '../features/catalog/seo';
 import { AfterHydration, ProductDropWatch, ReleaseTime } from '../features/drops/drop-parts';
-import { ApiError, apiJson, browserFetch } from '../lib/api';
-import { type LiveMessage, liveTopics, useLive } from '../lib/live';
-import { useReadAgain } from '../lib/read-again';
+import { ApiError, apiJson } from '../lib/api';
 import {
   type HeadArgs,
   type HeadTag,
@@ -122,38 +120,30 @@ export default function ProductPage({ data }: PageProps<Data>) {
   return <ProductView key={data.product.id} initial={data.product} now={data.now} />;
 }
 
-/**
- * A change to the product itself (its price, a sale starting or ending, an offer) or a reconnect
- * that may have missed one; a sale of stock alone is not worth every open page reading it again.
- */
-const changesProduct = (message: LiveMessage) =>
-  message.resync === true || message.changes.some((change) => change.table !== 'product_variants');
+const ProductLive = lazy(() => import('../features/catalog/product-live'));
 
 /**
  * The product as it is now: read again when it changes (an admin's edit, a sale starting or
- * ending). Before a drop's release its countdown (ProductDropWatch) reads it instead.
+ * ending), followed once the page is interactive. Before a drop's release its countdown
+ * (ProductDropWatch) reads it instead.
  */
 function useFreshProduct(initial: ProductDetail, now: string) {
   const [state, setState] = useState({ product: initial, now });
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const comingSoon = isComingSoon(state.product.releaseAt, Date.parse(state.now));
-  const refresh = useReadAgain(async () => {
-    try {
-      setState(
-        await apiJson<ProductDetailResponse>(browserFetch, `/api/products/${encodeURIComponent(initial.id)}`),
-      );
-    } catch {
-      // Offline for a moment, or taken out of the shop: the page keeps what it shows.
-    }
-  });
-  useLive(comingSoon ? null : [liveTopics.product(initial.id)], (message) => {
-    if (changesProduct(message)) void refresh();
-  });
-  return { state, setState, comingSoon };
+  const live =
+    hydrated && !comingSoon ? (
+      <Suspense fallback={null}>
+        <ProductLive productId={initial.id} onRead={setState} />
+      </Suspense>
+    ) : null;
+  return { state, setState, comingSoon, live };
 }
 
 function ProductView({ initial, now }: { initial: ProductDetail; now: string }) {
   const [overlay, setOverlay] = useState<'size' | 'shipping' | null>(null);
-  const { state, setState, comingSoon } = useFreshProduct(initial, now);
+  const { state, setState, comingSoon, live } = useFreshProduct(initial, now);
   const { product } = state;
   // Each kind of product has its own guide (tops, bottoms, hats); none for bags and socks.
   const sizeGuide = product.sizeGuide;
@@ -162,6 +152,7 @@ function ProductView({ initial, now }: { initial: ProductDetail; now: string }) 
 
   return (
     <div className="mx-auto max-w-7xl px-0 pb-10 sm:px-4 sm:pt-8">
+      {live}
       <div className="grid gap-6 lg:grid-cols-12 lg:gap-12">
         <div className="lg:col-span-7">
           <ProductGallery images={product.images} productName={product.name} />
