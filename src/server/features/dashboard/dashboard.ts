@@ -11,7 +11,7 @@ import type { AppDeps } from '../../context';
 import { queries } from '../../platform/db/queries';
 import { iso } from '../../platform/db/values';
 import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
-import { salesByLagosDay, salesFigures } from '../payments/ledger';
+import { discountsGiven, salesByLagosDay, salesFigures } from '../payments/ledger';
 
 const zone = pg.lit(SHOP_TIME_ZONE);
 
@@ -69,22 +69,8 @@ export async function getDashboard(
     previousEnd: iso(previous_end),
   });
 
-  // What this month's sales were given off: each order's code (items and waived delivery), and
-  // what sale prices and automatic offers took off its items (list price − price charged). The
-  // orders are those of this month's sales: paid in the period, money kept.
-  const {
-    rows: [given],
-  } = await pg<{ given: number; orders: number }>`
-    SELECT coalesce(sum(d.given), 0) AS given, count(*) FILTER (WHERE d.given > 0) AS orders
-      FROM (
-        SELECT o.discount_kobo + o.shipping_discount_kobo
-                 + coalesce((SELECT sum(greatest(i.list_price_kobo - i.unit_price_kobo, 0) * i.quantity)
-                               FROM order_items i
-                              WHERE i.order_id = o.id AND i.list_price_kobo IS NOT NULL), 0) AS given
-          FROM orders o JOIN order_money m ON m.order_id = o.id
-         WHERE m.sales_kobo > 0 AND o.paid_at >= ${current_start} AND o.paid_at <= ${now}
-      ) d`.execute(db);
-  const discountsGivenKobo = given?.given ?? 0;
+  const given = await discountsGiven(sql, { from: current_start, to: now });
+  const discountsGivenKobo = given.givenKobo;
 
   // Units of orders the shop keeps money for and will deliver.
   const {
@@ -177,7 +163,7 @@ export async function getDashboard(
       revenueKobo: sales.currentKobo,
       beforeDiscountsKobo: sales.currentKobo + discountsGivenKobo,
       discountsGivenKobo,
-      discountedOrders: given?.orders ?? 0,
+      discountedOrders: given.orders,
     },
     customers: { total: customers!.total, month: comparison(customers!.current, customers!.previous) },
     inventory: {

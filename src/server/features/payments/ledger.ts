@@ -445,6 +445,30 @@ export async function salesByDiscount(sql: SqlRunner, ids: string[]): Promise<Ma
   );
 }
 
+/**
+ * What the sales of orders paid in [from, to] were given off: each order's code (items and waived
+ * delivery), and what sale prices and automatic offers took off its items (list price − price
+ * charged). The orders are those with sales (money kept), as salesFigures counts them.
+ */
+export async function discountsGiven(
+  sql: SqlRunner,
+  period: { from: Date | string; to: Date | string },
+): Promise<{ givenKobo: number; orders: number }> {
+  const {
+    rows: [row],
+  } = await pg<{ given: number; orders: number }>`
+    SELECT coalesce(sum(d.given), 0) AS given, count(*) FILTER (WHERE d.given > 0) AS orders
+      FROM (
+        SELECT o.discount_kobo + o.shipping_discount_kobo
+                 + coalesce((SELECT sum(greatest(i.list_price_kobo - i.unit_price_kobo, 0) * i.quantity)
+                               FROM order_items i
+                              WHERE i.order_id = o.id AND i.list_price_kobo IS NOT NULL), 0) AS given
+          FROM orders o JOIN order_money m ON m.order_id = o.id
+         WHERE m.sales_kobo > 0 AND o.paid_at >= ${period.from} AND o.paid_at <= ${period.to}
+      ) d`.execute(queries(sql));
+  return { givenKobo: row?.given ?? 0, orders: row?.orders ?? 0 };
+}
+
 /** All the shop owes back now, whenever the money came. */
 export async function totalRefundDue(sql: SqlRunner): Promise<number> {
   const row = await queries(sql)
