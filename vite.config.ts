@@ -37,6 +37,14 @@ function chunkModulesReport(): Plugin {
 const CATALOG_COMMON =
   /^src\/(shared\/(money|dates)\.ts|web\/features\/catalog\/offer-price\.tsx|web\/components\/ui\/product-image\.tsx)$/;
 
+/**
+ * The small modules every order screen shares (the confirmation, the account's orders, the payment
+ * page, checkout, the admin's orders): statuses, badges, the price breakdown, pickup, payment
+ * words. One chunk instead of one each keeps every page's list of chunks to preload short.
+ */
+const ORDERS_COMMON =
+  /^src\/(shared\/(fulfilment|payment-channels|price-breakdown)\.ts|web\/features\/orders\/(order-status\.ts|order-badges\.tsx|order-money\.ts|payment-card\.tsx|pickup-block\.tsx)|web\/components\/ui\/(order-lines|order-row|price-breakdown)\.tsx)$/;
+
 /** `BUILD_VERBOSE=1 npm run build` shows vite's chunk tables and every library warning. */
 const verbose = Boolean(process.env.BUILD_VERBOSE);
 
@@ -94,6 +102,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'catalog-common',
                   test: (id: string) => CATALOG_COMMON.test(relativeId(id)),
+                  includeDependenciesRecursively: false,
+                },
+                {
+                  name: 'orders-common',
+                  test: (id: string) => ORDERS_COMMON.test(relativeId(id)),
                   includeDependenciesRecursively: false,
                 },
                 {

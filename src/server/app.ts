@@ -50,7 +50,7 @@ const SHARED_API_PATHS = [
   '/api/categories',
   '/api/search',
   '/api/notifications/active',
-  '/api/shipping-methods',
+  '/api/shipping-zones',
   '/api/store',
 ];
 

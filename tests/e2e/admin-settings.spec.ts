@@ -89,11 +89,14 @@ async function putBackStore(admin: Page) {
   expect(response.ok(), `putting the store settings back: ${await response.text()}`).toBe(true);
 }
 
+/** Lagos's Standard fee, through its method's dialog in Settings → Shipping. */
 async function setStandardFee(admin: Page, naira: string) {
-  const standard = admin.getByRole('form', { name: 'Standard Shipping' });
-  await standard.getByLabel('Fee (Standard Shipping)').fill(naira);
-  await standard.getByRole('button', { name: 'Save Standard Shipping' }).click();
+  await admin.getByRole('button', { name: 'Edit Standard Shipping in Lagos' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Edit Standard Shipping' });
+  await dialog.getByLabel('Fee', { exact: true }).fill(naira);
+  await dialog.getByRole('button', { name: 'Save method' }).click();
   await expect(admin.getByText('Standard Shipping saved')).toBeVisible();
+  await expect(dialog).toBeHidden();
 }
 
 for (const [label, size, feeNaira] of [
@@ -190,10 +193,13 @@ for (const [label, size, feeNaira] of [
       const { feeKoboBefore } = await changingStandardFee(page.request, async () => {
         await setStandardFee(page, feeNaira);
         await shopper.page.goto('/shipping-policy');
-        await expect(shopper.page.getByRole('row', { name: /Standard Shipping/ })).toContainText(
-          formatNaira(feeKobo),
-        );
+        await expect(
+          shopper.page
+            .getByRole('region', { name: 'Lagos', exact: true })
+            .getByRole('row', { name: /Standard Shipping/ }),
+        ).toContainText(formatNaira(feeKobo));
         await openPage(shopper.page, '/checkout');
+        await shopper.page.getByLabel('State', { exact: true }).selectOption('Lagos');
         await expect(shopper.page.getByRole('radio', { name: /Standard Shipping/ })).toBeChecked();
         await expect(shopper.page.locator('label').filter({ hasText: 'Standard Shipping' })).toContainText(
           formatNaira(feeKobo),
@@ -230,7 +236,7 @@ for (const [label, size, feeNaira] of [
       const entries = page.getByRole('list', { name: 'Audit log entries' });
       // The Standard fee, newest first: put back, after this test set it (no other test changes it
       // while this one holds it, support/standard-fee.ts).
-      await filterAudit(page, { record: 'shipping_method', id: 'standard' });
+      await filterAudit(page, { record: 'shipping_method', id: 'Lagos/standard' });
       const feeEntry = entries
         .getByRole('article', { name: `Shipping method updated by ${E2E_ADMIN.email}` })
         .first();

@@ -67,17 +67,28 @@ test('the admin hint shows on admin paths that do not exist', async ({ page }) =
 
 test('the shipping policy shows the fees stored in the database', async ({ page }) => {
   await page.goto('/');
-  // The Standard fee as stored, and as shown, while no other test changes it.
+  const lagos = page.getByRole('region', { name: 'Lagos', exact: true });
+  // Lagos's Standard fee as stored, and as shown, while no other test changes it.
   await withStandardFee(async () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Shipping Policy' }).click();
     await expect(page).toHaveURL(/\/shipping-policy$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Shipping Policy' })).toBeVisible();
     const { feeKobo } = await standardShipping(page.request);
-    await expect(page.getByRole('row', { name: /Standard Shipping/ })).toContainText(formatNaira(feeKobo));
+    await expect(lagos.getByRole('row', { name: /Standard Shipping/ })).toContainText(formatNaira(feeKobo));
   });
-  const standard = page.getByRole('row', { name: /Standard Shipping/ });
+  const standard = lagos.getByRole('row', { name: /Standard Shipping/ });
   await expect(standard).toContainText('free on orders above ₦25,000.00');
-  await expect(page.getByRole('row', { name: /Express Shipping/ })).toContainText('₦5,000.00');
+  await expect(lagos.getByRole('row', { name: /Express Shipping/ })).toContainText('₦5,000.00');
+  await expect(lagos.getByRole('row', { name: /Pick up in store/ })).toContainText('Free');
+  // Each zone its own fee.
+  await expect(
+    page
+      .getByRole('region', { name: 'South-West', exact: true })
+      .getByRole('row', { name: /Standard Shipping/ }),
+  ).toContainText('₦3,500.00');
+  const rest = page.getByRole('region', { name: 'Rest of Nigeria', exact: true });
+  await expect(rest).toContainText('Kano');
+  await expect(rest.getByRole('row', { name: /Standard Shipping/ })).toContainText('₦4,500.00');
   await snap(page, 'shipping-policy');
 });
 

@@ -29,8 +29,20 @@ afterAll(() => t.close());
 const admin = await createUser(t, { role: 'super_admin' });
 const product = await createProduct(t, { variants: [{ size: 'M', color: 'Black', stock: 50 }] });
 const pending = await createPendingOrder(t);
+const [delivery] = await t.database.sql.query<{ zone_id: string; method_id: string }>(
+  `SELECT z.id AS zone_id, m.id AS method_id FROM shipping_zones z
+     JOIN shipping_methods m ON m.zone_id = z.id WHERE z.name = 'South-West' LIMIT 1`,
+);
 /** Real ids, so some requests reach past "not found" into the code that would use them. */
-const KNOWN_IDS = [product.id, product.variants[0]!.id, pending.orderId, admin.id, randomUUID()];
+const KNOWN_IDS = [
+  product.id,
+  product.variants[0]!.id,
+  pending.orderId,
+  admin.id,
+  delivery!.zone_id,
+  delivery!.method_id,
+  randomUUID(),
+];
 
 /** A fresh admin session: some routes sign out or change the password of whoever calls them. */
 async function adminCookie(): Promise<string> {

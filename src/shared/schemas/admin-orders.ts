@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../constants';
+import { FULFILMENTS, PAYMENT_KINDS } from '../fulfilment';
 import { DISPOSITIONS, ledgerEntrySchema, orderMoneySchema, REFUND_KINDS } from './money';
-import { orderSchema } from './orders';
+import { orderSchema, pickupLocationSchema } from './orders';
 
 /** Control characters (and lone surrogates), which no search or reason needs; line breaks when allowed. */
 function hasControlCharacters(value: string, allowLineBreaks: boolean): boolean {
@@ -61,6 +62,15 @@ export const adminOrderRowSchema = z.object({
   totalAmountKobo: z.number().int(),
   status: z.enum(ORDER_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** The delivery zone it was placed in (null: placed before zones). */
+  shippingZone: z.string().nullable(),
+  /** Delivered, or picked up in store (`pickup`: where and when). */
+  fulfilment: z.enum(FULFILMENTS),
+  pickup: pickupLocationSchema.nullable(),
+  /** Paid through Paystack, or to the shop at the door. */
+  paymentKind: z.enum(PAYMENT_KINDS),
+  /** Paystack reports a payment of it pending (a transfer or USSD payment being confirmed). */
+  awaitingPayment: z.boolean(),
   /** Money to give back: a second payment not yet refunded, or a payment for a cancelled order. */
   refundDue: z.boolean(),
 });

@@ -1,12 +1,13 @@
 /**
  * Request and response shapes of the catalogue API: products, categories, search, the site
- * notification banner and shipping methods. The server validates with these; the web app uses
+ * notification banner and delivery zones. The server validates with these; the web app uses
  * the inferred types.
  */
 import { z } from 'zod';
 // The product's wording for every check (and NUL/length rules).
 import './text';
 import { GENDERS, NOTIFICATION_LOCATIONS, NOTIFICATION_TYPES } from '../constants';
+import { FULFILMENTS } from '../fulfilment';
 import { offerSchema } from './promotions';
 
 export const PRODUCT_LIST_MAX_LIMIT = 100;
@@ -193,7 +194,11 @@ export const activeNotificationsResponseSchema = z.object({
 export type ActiveNotificationsResponse = z.infer<typeof activeNotificationsResponseSchema>;
 
 export const shippingMethodSchema = z.object({
+  id: z.string(),
+  /** Unique within its zone ('standard' in two zones is two methods with their own fees). */
   code: z.string(),
+  /** Delivered to the address, or picked up in store (no fee; the days say how soon it is ready). */
+  kind: z.enum(FULFILMENTS),
   name: z.string(),
   feeKobo: z.number().int(),
   /** Free when the subtotal is above this; null = never free. */
@@ -202,5 +207,27 @@ export const shippingMethodSchema = z.object({
   maxDays: z.number().int(),
 });
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
-export const shippingMethodsResponseSchema = z.object({ shippingMethods: z.array(shippingMethodSchema) });
-export type ShippingMethodsResponse = z.infer<typeof shippingMethodsResponseSchema>;
+
+/** A delivery zone as shoppers see it: its states and its active methods, in display order. */
+export const shippingZoneSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  states: z.array(z.string()),
+  methods: z.array(shippingMethodSchema),
+  /** Pay on delivery is offered here up to this total, when the shop has it on; else null. */
+  payOnDeliveryMaxKobo: z.number().int().nullable(),
+});
+export type ShippingZone = z.infer<typeof shippingZoneSchema>;
+
+/** GET /api/shipping-zones: the shipping policy's zones, and where pickup orders are collected. */
+export const shippingZonesResponseSchema = z.object({
+  zones: z.array(shippingZoneSchema),
+  pickup: z.object({ address: z.string(), openingHours: z.string() }),
+});
+export type ShippingZonesResponse = z.infer<typeof shippingZonesResponseSchema>;
+
+/** The zone a state is in, or null: that state cannot be shipped to. */
+export const zoneOfState = <Zone extends { states: readonly string[] }>(
+  zones: readonly Zone[],
+  state: string,
+): Zone | null => zones.find((zone) => zone.states.includes(state)) ?? null;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { NIGERIAN_STATES } from '../constants';
+import { PAYMENT_KINDS } from '../fulfilment';
 import { cartSchema } from './cart';
+import { shippingMethodSchema } from './catalog';
 import { discountCodeInput, priceBreakdownSchema } from './promotions';
 import { multiLine, singleLine, TEXT_MAX, TEXT_MESSAGES } from './text';
 
@@ -58,9 +60,12 @@ export const checkoutFormSchema = z
     billingCity: billingText,
     billingState: billingText,
     notes: multiLine(TEXT_MAX.notes, TEXT_MESSAGES.tooLong('Notes', TEXT_MAX.notes)).optional(),
+    /** A method of the zone the shipping state is in (the server checks it against the state). */
     shippingMethodCode: singleLine(40, 'Please choose a delivery method', 'Please choose a delivery method')
       .min(1, 'Please choose a delivery method')
       .default('standard'),
+    /** Pay now through Paystack, or on delivery (where the zone and the shop allow it). */
+    paymentMethod: z.enum(PAYMENT_KINDS, 'Please choose how to pay').default('paystack'),
     /** A discount code as typed (trimmed, upper-cased); the server checks and prices it again. */
     discountCode: discountCodeInput.optional(),
   })
@@ -87,14 +92,7 @@ export const checkoutFormSchema = z
 export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
 export type CheckoutForm = z.output<typeof checkoutFormSchema>;
 
-export const shippingOptionSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  /** The method's base fee. */
-  feeKobo: z.number().int(),
-  freeAboveKobo: z.number().int().nullable(),
-  minDays: z.number().int(),
-  maxDays: z.number().int(),
+export const shippingOptionSchema = shippingMethodSchema.extend({
   /** What this cart would pay for this method (0 when the free threshold is passed). */
   costKobo: z.number().int(),
 });
@@ -120,18 +118,37 @@ export const checkoutPricingSchema = z.object({
   discountCode: z.string().nullable(),
   /** By cart line id: that line's share of the code's discount. */
   lines: z.array(z.object({ id: z.string(), discountKobo: z.number().int() })),
-  quotes: z.array(z.object({ shippingMethodCode: z.string(), breakdown: priceBreakdownSchema })),
+  /** By shipping method id (a code is unique only within its zone). */
+  quotes: z.array(z.object({ shippingMethodId: z.string(), breakdown: priceBreakdownSchema })),
   /** Without any delivery method chosen. */
   breakdown: priceBreakdownSchema,
 });
 export type CheckoutPricing = z.infer<typeof checkoutPricingSchema>;
 export const checkoutPricingResponseSchema = z.object({ pricing: checkoutPricingSchema });
 
+/** A delivery zone as checkout offers it: its states and its active methods priced for this cart. */
+export const checkoutZoneSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  states: z.array(z.string()),
+  methods: z.array(shippingOptionSchema),
+  /** Pay on delivery up to this total in this zone (when the shop has it on); null: not here. */
+  payOnDeliveryMaxKobo: z.number().int().nullable(),
+});
+export type CheckoutZone = z.infer<typeof checkoutZoneSchema>;
+
 export const checkoutSummarySchema = z.object({
   prefill: checkoutPrefillSchema,
-  shippingMethods: z.array(shippingOptionSchema),
-  /** The preselected method: 'standard' when enabled, else the first. */
-  defaultShippingMethodCode: z.string().nullable(),
+  /** Every zone with an active method; a state in none of them cannot be shipped to. */
+  zones: z.array(checkoutZoneSchema),
+  /** Where pickup orders are collected. */
+  pickup: z.object({ address: z.string(), openingHours: z.string() }),
+  /**
+   * Pay on delivery for this shopper: `offered` when the shop has it on; `refusal` says why this
+   * account cannot use it now (an open pay-on-delivery order, an unconfirmed email), else null.
+   * Each zone's maximum applies on top.
+   */
+  payOnDelivery: z.object({ offered: z.boolean(), refusal: z.string().nullable() }),
   cart: cartSchema,
   /** Priced without a code. */
   pricing: checkoutPricingSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 // The product's wording for every check (and NUL/length rules).
 import './text';
 import { GENDERS, ORDER_STATUSES, PAYMENT_STATUSES } from '../constants';
+import { FULFILMENTS, PAYMENT_KINDS } from '../fulfilment';
 import { shopperMoneySchema } from './money';
 import { appliedDiscountSchema } from './promotions';
 
@@ -16,6 +17,10 @@ export const addressSnapshot = z.object({
 });
 
 export type AddressSnapshot = z.infer<typeof addressSnapshot>;
+
+/** Where and when a pickup order is collected, as the shop said when it was placed. */
+export const pickupLocationSchema = z.object({ address: z.string(), openingHours: z.string() });
+export type PickupLocation = z.infer<typeof pickupLocationSchema>;
 
 export const orderItemSchema = z.object({
   id: z.string(),
@@ -56,7 +61,19 @@ export const orderSchema = z.object({
   billingAddress: addressSnapshot,
   shippingMethod: z.string(),
   shippingMethodCode: z.string().nullable(),
+  /** The delivery zone the order was placed in (null: placed before zones). */
+  shippingZone: z.string().nullable(),
+  /** Delivered to the address, or picked up in store (then `pickup` says where and when). */
+  fulfilment: z.enum(FULFILMENTS),
+  pickup: pickupLocationSchema.nullable(),
+  /** Paid online through Paystack, or to the shop at the door. */
+  paymentKind: z.enum(PAYMENT_KINDS),
   paymentMethod: z.string(),
+  /**
+   * Paystack reports a payment of this order pending (a bank transfer or USSD payment the bank is
+   * confirming): the order is "awaiting your payment" and becomes paid by itself.
+   */
+  awaitingPayment: z.boolean(),
   notes: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),

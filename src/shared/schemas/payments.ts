@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_CHANNELS } from '../payment-channels';
 import { singleLine } from './text';
 
 export const PAYMENT_MODES = ['live', 'test', 'simulator'] as const;
@@ -15,6 +16,8 @@ export const initializePaymentResponseSchema = z.object({
   amountKobo: z.number().int(),
   email: z.string(),
   mode: z.enum(PAYMENT_MODES),
+  /** The channels the payment window offers (Settings → Payment), in Paystack's words. */
+  channels: z.array(z.enum(PAYMENT_CHANNELS)),
 });
 export type InitializePaymentResponse = z.infer<typeof initializePaymentResponseSchema>;
 
@@ -46,5 +49,12 @@ export const simulatorMessageSchema = z.object({
   reference: z.string(),
 });
 export type SimulatorMessage = z.infer<typeof simulatorMessageSchema>;
+
+/** How long a payment window lasts, in words: '30 minutes', '1 hour', '3 hours'. */
+export function windowText(minutes: number): string {
+  if (minutes % 60 !== 0) return `${minutes} minutes`;
+  const hours = minutes / 60;
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}
 
 export type PaymentModeResponse = { mode: PaymentMode | null };

@@ -1,9 +1,16 @@
 /**
  * Settings → the admin's requests and answers: site notifications, out-of-stock settings,
- * shipping methods, store identity, payment configuration, and the audit log.
+ * delivery zones and their methods, pickup, store identity, payment configuration, and the audit log.
  */
 import { z } from 'zod';
-import { NOTIFICATION_AUDIENCES, NOTIFICATION_LOCATIONS, NOTIFICATION_TYPES } from '../constants';
+import {
+  NIGERIAN_STATES,
+  NOTIFICATION_AUDIENCES,
+  NOTIFICATION_LOCATIONS,
+  NOTIFICATION_TYPES,
+} from '../constants';
+import { FULFILMENTS, type Fulfilment } from '../fulfilment';
+import { PAYMENT_CHANNELS, type PaymentChannel } from '../payment-channels';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -175,13 +182,24 @@ const daysInOrder = (value: { minDays?: number; maxDays?: number }) =>
   value.minDays === undefined || value.maxDays === undefined || value.maxDays >= value.minDays;
 const DAYS_IN_ORDER = { message: 'Longest delivery must be at least the shortest', path: ['maxDays'] };
 
-/** POST /api/admin/shipping-methods */
+/**
+ * POST /api/admin/shipping-zones/:zoneId/methods. A pickup method has no fee and no free-above
+ * amount (the server refuses one); its days are how soon the order is ready.
+ */
 export const shippingMethodCreateRequest = z
-  .object({ ...shippingFields, isActive: shippingFields.isActive.default(true) })
-  .refine(daysInOrder, DAYS_IN_ORDER);
+  .object({
+    ...shippingFields,
+    isActive: shippingFields.isActive.default(true),
+    kind: z.enum(FULFILMENTS, 'Choose delivery or pickup').default('delivery'),
+  })
+  .refine(daysInOrder, DAYS_IN_ORDER)
+  .refine((value) => value.kind === 'delivery' || value.feeKobo === 0, {
+    message: 'Pickup in store has no fee',
+    path: ['feeKobo'],
+  });
 export type ShippingMethodCreateRequest = z.input<typeof shippingMethodCreateRequest>;
 
-/** PATCH /api/admin/shipping-methods/:id */
+/** PATCH /api/admin/shipping-methods/:id (its zone and kind stay). */
 export const shippingMethodUpdateRequest = z
   .object(shippingFields)
   .partial()
@@ -191,7 +209,10 @@ export type ShippingMethodUpdateRequest = z.input<typeof shippingMethodUpdateReq
 
 export type AdminShippingMethod = {
   id: string;
+  zoneId: string;
+  /** Unique within its zone; orders keep it. */
   code: string;
+  kind: Fulfilment;
   name: string;
   feeKobo: number;
   freeAboveKobo: number | null;
@@ -201,13 +222,90 @@ export type AdminShippingMethod = {
   displayOrder: number;
   updatedAt: string;
 };
-export type AdminShippingMethodsResponse = { shippingMethods: AdminShippingMethod[] };
 export type AdminShippingMethodResponse = { shippingMethod: AdminShippingMethod };
+
+// Delivery zones -------------------------------------------------------------------------------
+
+const zoneFields = {
+  name: line('Zone name is required', 60, 'Zone name'),
+  /** Each state is in at most one zone; a state in no zone cannot be shipped to. */
+  states: z
+    .array(z.enum(NIGERIAN_STATES, 'Choose states from the list'), 'Choose at least one state')
+    .min(1, 'Choose at least one state')
+    .max(NIGERIAN_STATES.length)
+    .refine((states) => new Set(states).size === states.length, 'Each state once'),
+  /** Pay on delivery here for orders up to this total (when it is on); null: not in this zone. */
+  payOnDeliveryMaxKobo: z
+    .number('Maximum must be a number')
+    .int('Maximum must be in whole kobo')
+    .min(100, 'Maximum must be at least ₦1')
+    .max(MAX_KOBO, 'Maximum must be ₦1,000,000 or less')
+    .nullable(),
+};
+
+/** POST /api/admin/shipping-zones */
+export const shippingZoneCreateRequest = z.object({
+  ...zoneFields,
+  payOnDeliveryMaxKobo: zoneFields.payOnDeliveryMaxKobo.default(null),
+});
+export type ShippingZoneCreateRequest = z.input<typeof shippingZoneCreateRequest>;
+
+/** PATCH /api/admin/shipping-zones/:id */
+export const shippingZoneUpdateRequest = z
+  .object(zoneFields)
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, 'Nothing to change');
+export type ShippingZoneUpdateRequest = z.input<typeof shippingZoneUpdateRequest>;
+
+export type AdminShippingZone = {
+  id: string;
+  name: string;
+  states: string[];
+  payOnDeliveryMaxKobo: number | null;
+  displayOrder: number;
+  /** Active or not, in display order. */
+  methods: AdminShippingMethod[];
+  updatedAt: string;
+};
+/** GET /api/admin/shipping-zones: every zone, and the states in none (they cannot be shipped to). */
+export type AdminShippingZonesResponse = { zones: AdminShippingZone[]; unzonedStates: string[] };
+export type AdminShippingZoneResponse = { zone: AdminShippingZone };
+
+// Pickup ---------------------------------------------------------------------------------------
+
+/** GET/PUT /api/admin/settings/pickup: where pickup orders are collected, shown to shoppers. */
+export const pickupSettingsRequest = z.object({
+  address: line('Pickup address is required', 200, 'Pickup address'),
+  openingHours: line('Opening hours are required', 120, 'Opening hours'),
+});
+export type PickupSettings = z.infer<typeof pickupSettingsRequest>;
+export type PickupSettingsResponse = { pickup: PickupSettings };
 
 // Payment --------------------------------------------------------------------------------------
 
-/** GET /api/admin/settings/payment: read from the server's configuration, never stored. */
-export type PaymentSettingsResponse = {
+/**
+ * PUT /api/admin/settings/payment: the channels Paystack's window offers, and whether pay on
+ * delivery is on (then only in the zones that allow it, up to their maximum).
+ */
+export const paymentSettingsRequest = z.object({
+  channels: z
+    .array(
+      z.enum(PAYMENT_CHANNELS, 'Choose from card, bank transfer, USSD and bank'),
+      'Choose at least one way to pay',
+    )
+    .min(1, 'Choose at least one way to pay')
+    .max(PAYMENT_CHANNELS.length)
+    .transform((channels) => PAYMENT_CHANNELS.filter((channel) => channels.includes(channel))),
+  payOnDelivery: z.boolean('Pay on delivery must be on or off'),
+});
+export type PaymentSettingsRequest = z.input<typeof paymentSettingsRequest>;
+export type PaymentOptions = { channels: PaymentChannel[]; payOnDelivery: boolean };
+
+/**
+ * GET /api/admin/settings/payment: the mode and keys come from the server's configuration, never
+ * stored; the channels and pay on delivery are the admin's (the `payment` setting).
+ */
+export type PaymentSettingsResponse = PaymentOptions & {
   /** off: no keys and the simulator is not allowed (production without Paystack). */
   mode: 'live' | 'test' | 'simulator' | 'off';
   publicKey: string | null;

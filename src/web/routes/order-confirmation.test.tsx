@@ -92,4 +92,90 @@ describe("the order confirmation's prices", () => {
       ['Total', '₦18,500.00'],
     ]);
   });
+
+  it('waits for a transfer Paystack is confirming, then shows it paid by itself', async () => {
+    const waiting = orderFixture({ id: '6f1c2a3b-0000-4000-8000-0000000000c2', awaitingPayment: true });
+    renderPage(waiting);
+    expect(screen.getByRole('heading', { level: 1, name: 'Awaiting your payment' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Paystack is confirming your bank transfer or USSD payment. This page updates by itself once it is paid.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Payment status:').parentElement!.textContent).toBe(
+      'Payment status: Awaiting your payment',
+    );
+
+    const topic = liveTopics.order(waiting.id);
+    await waitFor(() => expect(FakeEventSource.following(topic)).toBeDefined());
+    const source = FakeEventSource.following(topic)!;
+    act(() => source.open());
+    current = {
+      ...waiting,
+      status: 'processing',
+      paymentStatus: 'paid',
+      awaitingPayment: false,
+      money: { ...waiting.money, paidKobo: 1_250_000 },
+    };
+    act(() => source.change(topic, 'payment_transactions', 'pt-1', 'success'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeTruthy();
+    expect(screen.getByText('Payment status:').parentElement!.textContent).toBe('Payment status: Paid');
+    expect(screen.queryByText(/Paystack is confirming/)).toBeNull();
+  });
+
+  it('tells a pay-on-delivery shopper what to have ready, with nothing to pay online', () => {
+    renderPage(
+      orderFixture({
+        id: '6f1c2a3b-0000-4000-8000-0000000000c3',
+        status: 'processing',
+        paymentKind: 'pay_on_delivery',
+        paymentMethod: 'Pay on delivery',
+      }),
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeTruthy();
+    expect(screen.getByText('Payment status:').parentElement!.textContent).toBe(
+      'Payment status: Pay on delivery',
+    );
+    const method = screen.getByRole('region', { name: 'Payment method' });
+    expect(method.textContent).toBe(
+      'Payment methodPay on deliveryHave ₦12,500.00 ready in cash or for a transfer when your order arrives.',
+    );
+    expect(screen.queryByRole('link', { name: /pay/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: /pay/i })).toBeNull();
+  });
+
+  it('shows a pickup order where and when to collect it, and its pickup steps', () => {
+    renderPage(
+      orderFixture({
+        id: '6f1c2a3b-0000-4000-8000-0000000000c4',
+        status: 'shipped',
+        paymentStatus: 'paid',
+        fulfilment: 'pickup',
+        pickup: { address: '12 Admiralty Way, Lekki Phase 1, Lagos', openingHours: 'Mon–Sat, 10am–6pm' },
+        shippingMethod: 'Pick up in store',
+        shippingMethodCode: 'pickup',
+        shippingCostKobo: 0,
+        totalAmountKobo: 1_000_000,
+        money: { paidKobo: 1_000_000 },
+      }),
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Ready for Pickup!' })).toBeTruthy();
+    expect(screen.getByText('Order status:').parentElement!.textContent).toBe(
+      'Order status: Ready for pickup',
+    );
+    const pickup = screen.getByRole('region', { name: 'Pick up in store' });
+    expect(pickup.textContent).toContain('12 Admiralty Way, Lekki Phase 1, Lagos');
+    expect(pickup.textContent).toContain('Opening hours: Mon–Sat, 10am–6pm');
+    expect(pickup.textContent).toContain('Ada Obi, 08012345678');
+    expect(pickup.textContent).not.toContain('12 Allen Avenue');
+    expect(screen.queryByRole('region', { name: 'Shipping address' })).toBeNull();
+    const progress = screen.getByRole('progressbar', { name: 'Order progress' });
+    expect(progress.getAttribute('aria-valuetext')).toBe('Ready for pickup (75%)');
+    expect([...progress.parentElement!.querySelectorAll('li')].map((step) => step.textContent)).toEqual([
+      'Placed',
+      'Processing',
+      'Ready for pickup',
+      'Picked up',
+    ]);
+  });
 });

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { shortId } from '#shared/constants';
 import { formatLongDate } from '#shared/dates';
+import { PAY_ON_DELIVERY_LABEL } from '#shared/fulfilment';
+import { formatNaira } from '#shared/money';
 import { orderBreakdown } from '#shared/price-breakdown';
 import type { Order } from '#shared/schemas/orders';
 import { AddressBlock } from '../components/ui/address-block';
@@ -14,8 +16,9 @@ import { Section } from '../components/ui/section';
 import { signedInJson } from '../features/checkout/signed-in';
 import { OrderStatusBadge, PaymentStatusBadge } from '../features/orders/order-badges';
 import { OrderProgress } from '../features/orders/order-progress';
-import { orderHeadline } from '../features/orders/order-status';
+import { awaitingPayment, orderHeadline } from '../features/orders/order-status';
 import { PaymentCard } from '../features/orders/payment-card';
+import { PickupBlock } from '../features/orders/pickup-block';
 import { ApiError, api } from '../lib/api';
 import { liveTopics, useLive } from '../lib/live';
 import { useReadAgain } from '../lib/read-again';
@@ -65,9 +68,32 @@ function useFreshOrder(initial: Order): Order {
   return order;
 }
 
+/**
+ * How the order is paid: a pay-on-delivery order still unpaid says what to have ready at the door
+ * (there is nothing to pay online); one Paystack is confirming says so.
+ */
+function PaymentMethod({ order }: { order: Order }) {
+  if (order.paymentKind === 'pay_on_delivery') {
+    const unpaid = order.paymentStatus === 'pending' && order.status !== 'cancelled';
+    return (
+      <>
+        <p className="text-sm font-semibold">{PAY_ON_DELIVERY_LABEL}</p>
+        {unpaid ? (
+          <p className="mt-1 text-sm text-neutral-700">
+            Have {formatNaira(order.totalAmountKobo)} ready in cash or for a transfer when{' '}
+            {order.fulfilment === 'pickup' ? 'you pick up your order' : 'your order arrives'}.
+          </p>
+        ) : null}
+      </>
+    );
+  }
+  return <p className="text-sm font-semibold">{order.paymentMethod}</p>;
+}
+
 function OrderView({ initial }: { initial: Order }) {
   const order = useFreshOrder(initial);
-  const headline = orderHeadline(order.status);
+  const awaiting = awaitingPayment(order);
+  const headline = orderHeadline(order.status, { fulfilment: order.fulfilment, awaitingPayment: awaiting });
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <div className="text-center">
@@ -85,26 +111,36 @@ function OrderView({ initial }: { initial: Order }) {
           placed {formatLongDate(order.createdAt)}
         </p>
         <div className="mt-3 flex flex-wrap justify-center gap-2">
-          <OrderStatusBadge status={order.status} />
-          <PaymentStatusBadge status={order.paymentStatus} />
+          <OrderStatusBadge status={order.status} fulfilment={order.fulfilment} />
+          <PaymentStatusBadge
+            status={order.paymentStatus}
+            awaitingPayment={awaiting}
+            paymentKind={order.paymentKind}
+          />
         </div>
       </div>
 
       <Card className="mt-8">
-        <OrderProgress status={order.status} />
+        <OrderProgress status={order.status} fulfilment={order.fulfilment} />
       </Card>
 
       <PaymentCard order={order} className="mt-4 rounded-lg border border-neutral-200 p-4 sm:p-5" />
 
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Section title="Shipping address" titleLook="label" className="sm:row-span-2">
-          <AddressBlock address={order.shippingAddress} />
-        </Section>
-        <Section title="Shipping method" titleLook="label">
+        {order.fulfilment === 'pickup' && order.pickup ? (
+          <Section title="Pick up in store" titleLook="label" className="sm:row-span-2">
+            <PickupBlock pickup={order.pickup} contact={order.shippingAddress} />
+          </Section>
+        ) : (
+          <Section title="Shipping address" titleLook="label" className="sm:row-span-2">
+            <AddressBlock address={order.shippingAddress} />
+          </Section>
+        )}
+        <Section title={order.fulfilment === 'pickup' ? 'Fulfilment' : 'Shipping method'} titleLook="label">
           <p className="text-sm font-semibold">{order.shippingMethod || 'Standard Shipping'}</p>
         </Section>
         <Section title="Payment method" titleLook="label">
-          <p className="text-sm font-semibold">{order.paymentMethod}</p>
+          <PaymentMethod order={order} />
         </Section>
       </div>
 

@@ -12,7 +12,7 @@ import {
   FakeEventSource,
   orderFixture,
 } from '../features/orders/order-test-support';
-import PaymentPage from './payment';
+import PaymentPage, { channelsInWords } from './payment';
 
 const PENDING =
   'Paystack is still confirming your payment. This page updates by itself once it is done; there is no need to pay again.';
@@ -47,6 +47,7 @@ function renderPage(
   url: (order: Order) => string,
   server: Omit<Server, 'order' | 'verified'>,
   fixture: typeof orderFixture = orderFixture,
+  mode: 'simulator' | 'live' = 'simulator',
 ) {
   ids += 1;
   const order = fixture({ id: `6f1c2a3b-0000-4000-8000-00000000070${ids}` });
@@ -69,7 +70,7 @@ function renderPage(
         <Routes>
           <Route
             path="/payment/:orderId"
-            element={<PaymentPage data={{ order, mode: 'simulator', error: null }} params={{}} />}
+            element={<PaymentPage data={{ order, mode, error: null }} params={{}} />}
           />
           <Route path="/order-confirmation/:orderId" element={<h1>Order confirmation</h1>} />
         </Routes>
@@ -87,6 +88,7 @@ const simulator = (reference: string): InitializePaymentResponse => ({
   amountKobo: 1_250_000,
   email: 'ada@example.com',
   mode: 'simulator',
+  channels: ['card', 'bank_transfer', 'ussd'],
 });
 
 async function liveSource(order: Order) {
@@ -189,6 +191,53 @@ describe('the payment page while Paystack is still confirming a payment', () => 
     expect(await screen.findByRole('heading', { name: 'Waiting for your bank' })).toBeTruthy();
     expect(server.verified).toEqual(['ref-sim']);
     expect(opened.close).toHaveBeenCalled();
+
+    // Left to pay later: the same payment's window opens again, to see the account or the code.
+    fireEvent.click(screen.getByRole('button', { name: 'See How to Pay Again' }));
+    expect(window.open).toHaveBeenLastCalledWith(
+      '/simulator/pay/ref-sim',
+      'paystack-checkout',
+      expect.any(String),
+    );
+  });
+});
+
+describe("the payment page's small print", () => {
+  it('lists the channels Paystack offers when live, and says no money moves in a test', async () => {
+    renderPage(
+      (order) => `/payment/${order.id}`,
+      {
+        verify: [],
+        initialize: () =>
+          Response.json({
+            ...simulator('ref-live'),
+            mode: 'live',
+            channels: ['card', 'bank_transfer', 'ussd'],
+          }),
+      },
+      orderFixture,
+      'live',
+    );
+    expect(
+      await screen.findByText('Pay by card, bank transfer or USSD, processed securely by Paystack.'),
+    ).toBeTruthy();
+    cleanup();
+    renderPage((order) => `/payment/${order.id}`, {
+      verify: [],
+      initialize: () => Response.json(simulator('ref-test')),
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Pay Now' }).getAttribute('aria-disabled')).toBeNull(),
+    );
+    expect(screen.getByText('Test payments: no real money moves.')).toBeTruthy();
+  });
+
+  it('names the channels in words', () => {
+    expect(channelsInWords(['card'])).toBe('card');
+    expect(channelsInWords(['bank_transfer', 'ussd'])).toBe('bank transfer or USSD');
+    expect(channelsInWords(['card', 'bank_transfer', 'ussd', 'bank'])).toBe(
+      'card, bank transfer, USSD or bank account',
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LIMITS, shortId } from '#shared/constants';
+import { PAYMENT_CHANNEL_LABELS, type PaymentChannel } from '#shared/payment-channels';
 import { orderBreakdown } from '#shared/price-breakdown';
 import type { Order } from '#shared/schemas/orders';
 import type { InitializePaymentResponse, PaymentMode, PaymentModeResponse } from '#shared/schemas/payments';
@@ -79,6 +80,22 @@ type Setup =
   | { status: 'error'; message: string };
 
 const POPUP_FEATURES = 'popup,width=480,height=720';
+
+/** "card, bank transfer or USSD": the channels Paystack's window offers, in words. */
+export function channelsInWords(channels: readonly PaymentChannel[]): string {
+  const words = channels.map((channel) =>
+    channel === 'ussd' ? PAYMENT_CHANNEL_LABELS.ussd : PAYMENT_CHANNEL_LABELS[channel].toLowerCase(),
+  );
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '');
+}
+
+/** The small print under Pay Now. */
+function smallPrint(mode: PaymentMode | null, channels: readonly PaymentChannel[] | null): string {
+  if (mode !== 'live') return 'Test payments: no real money moves.';
+  return channels && channels.length > 0
+    ? `Pay by ${channelsInWords(channels)}, processed securely by Paystack.`
+    : 'Payments are processed securely by Paystack.';
+}
 
 /** Whether the pop-up is back on one of our pages (reading another origin's location throws). */
 function returnedHere(other: Window): boolean {
@@ -171,7 +188,11 @@ function PaymentView({ order, mode }: { order: Order; mode: PaymentMode | null }
       // Fetch Paystack's script now so the click opens it without a wait.
       if (payment.mode !== 'simulator') void import('@paystack/inline-js');
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'order_already_paid') {
+      // Paid, or a transfer of it still being confirmed: the order's page follows it.
+      if (
+        error instanceof ApiError &&
+        (error.code === 'order_already_paid' || error.code === 'payment_pending')
+      ) {
         navigate(paths.orderConfirmation(order.id), { replace: true });
         return;
       }
@@ -370,6 +391,8 @@ function PaymentView({ order, mode }: { order: Order; mode: PaymentMode | null }
   }
 
   if (phase.kind === 'pending') {
+    // The window of this payment can be opened again: a transfer or USSD payment left for later.
+    const reopenable = setup.status === 'ready' && setup.payment.reference === phase.reference;
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <div role="status">
@@ -385,6 +408,11 @@ function PaymentView({ order, mode }: { order: Order; mode: PaymentMode | null }
           you when it is paid.
         </p>
         <div className="mx-auto mt-6 grid max-w-sm gap-2">
+          {reopenable ? (
+            <Button block onClick={() => void payNow()}>
+              See How to Pay Again
+            </Button>
+          ) : null}
           <Button variant="secondary" block onClick={() => void verify(phase.reference)}>
             Check Again
           </Button>
@@ -465,9 +493,9 @@ function PaymentView({ order, mode }: { order: Order; mode: PaymentMode | null }
           Pay Now
         </Button>
         <p className="mt-3 text-center text-xs text-neutral-600">
-          {(setup.status === 'ready' ? setup.payment.mode : mode) === 'live'
-            ? 'Card payments are processed securely by Paystack.'
-            : 'Test payments: no real money moves.'}
+          {setup.status === 'ready'
+            ? smallPrint(setup.payment.mode, setup.payment.channels)
+            : smallPrint(mode, null)}
         </p>
       </section>
       <Button

@@ -1,13 +1,21 @@
-import { formatNaira } from '#shared/money';
-import type { ShippingMethod, ShippingMethodsResponse } from '#shared/schemas/catalog';
-import { apiJson } from '../lib/api';
+import { useState } from 'react';
+import type { ShippingZonesResponse } from '#shared/schemas/catalog';
+import { LoadError } from '../components/ui/load-error';
+import { Loading } from '../components/ui/loading';
+import { ShippingZonesList } from '../features/catalog/shipping-zones';
+import { ApiError, api, apiJson } from '../lib/api';
 import type { HeadArgs, HeadTag, LoadArgs, PageProps } from '../lib/route-module';
 
-type Data = { methods: ShippingMethod[] };
+/** The zones, or null when they could not be read (the rest of the policy still shows). */
+type Data = { zones: ShippingZonesResponse | null };
 
-export async function load({ api }: LoadArgs): Promise<Data> {
-  const body = await apiJson<ShippingMethodsResponse>(api, '/api/shipping-methods');
-  return { methods: body.shippingMethods };
+export async function load({ api: fetcher }: LoadArgs): Promise<Data> {
+  try {
+    return { zones: await apiJson<ShippingZonesResponse>(fetcher, '/api/shipping-zones') };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { zones: null };
+  }
 }
 
 export function head({ origin }: HeadArgs<Data>): HeadTag[] {
@@ -21,12 +29,19 @@ export function head({ origin }: HeadArgs<Data>): HeadTag[] {
   ];
 }
 
-function feeText(method: ShippingMethod): string {
-  const fee = method.feeKobo === 0 ? 'Free' : formatNaira(method.feeKobo);
-  return method.freeAboveKobo ? `${fee}, free on orders above ${formatNaira(method.freeAboveKobo)}` : fee;
-}
-
 export default function ShippingPolicy({ data }: PageProps<Data>) {
+  const [zones, setZones] = useState(data.zones);
+  const [reloading, setReloading] = useState(false);
+  async function retry() {
+    setReloading(true);
+    try {
+      setZones(await api.get<ShippingZonesResponse>('/api/shipping-zones'));
+    } catch {
+      // Still failing: the message and its button stay.
+    } finally {
+      setReloading(false);
+    }
+  }
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-black">Shipping Policy</h1>
@@ -37,40 +52,22 @@ export default function ShippingPolicy({ data }: PageProps<Data>) {
           your order ships.
         </p>
       </section>
-      <section className="mt-8">
-        <h2 className="text-xl font-bold">Delivery within Nigeria</h2>
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Shipping methods, delivery times and fees</caption>
-            <thead className="border-b border-neutral-300">
-              <tr>
-                <th scope="col" className="py-2 pr-4">
-                  Method
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Delivery time
-                </th>
-                <th scope="col" className="py-2">
-                  Fee
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.methods.map((method) => (
-                <tr key={method.code} className="border-b border-neutral-200">
-                  <th scope="row" className="py-3 pr-4 font-semibold">
-                    {method.name}
-                  </th>
-                  <td className="py-3 pr-4">
-                    {method.minDays}-{method.maxDays} business days
-                  </td>
-                  <td className="py-3" data-testid={`fee-${method.code}`}>
-                    {feeText(method)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+      <section className="mt-8" aria-labelledby="delivery-heading">
+        <h2 id="delivery-heading" className="text-xl font-bold">
+          Delivery within Nigeria
+        </h2>
+        <p className="mt-2 text-neutral-700">
+          What delivery costs and how long it takes depends on the state you ship to. Checkout shows the
+          methods of your state.
+        </p>
+        <div className="mt-4" aria-live="polite">
+          {zones ? (
+            <ShippingZonesList zones={zones.zones} pickup={zones.pickup} level={3} />
+          ) : reloading ? (
+            <Loading what="delivery zones" />
+          ) : (
+            <LoadError message="Failed to load the delivery zones" onRetry={() => void retry()} />
+          )}
         </div>
         <p className="mt-3 text-sm text-neutral-600">
           Domestic orders usually arrive within 5-10 working days of dispatch unless a pre-order date is given

@@ -32,7 +32,7 @@ const SECTIONS: { title: string; body: string[] }[] = [
     title: 'Prices and payment',
     body: [
       'Prices are in Nigerian naira (NGN) and include VAT where it applies. Shipping is added at checkout.',
-      'Card payments are processed securely by Paystack; we never see or store your card details. An order that is not paid within 30 minutes is cancelled and its items go back on sale.',
+      'Card payments are processed securely by Paystack; we never see or store your card details. An order that is not paid within 30 minutes is cancelled and its items go back on sale; a bank transfer or USSD payment your bank is still confirming keeps it for up to 3 hours.',
     ],
   },
   {

@@ -29,6 +29,7 @@ import {
   categoriesResponseSchema,
   productDetailResponseSchema,
   productListResponseSchema,
+  shippingZonesResponseSchema,
 } from '#shared/schemas/catalog';
 import {
   checkoutPricingResponseSchema,
@@ -42,6 +43,12 @@ import {
 } from '#shared/schemas/customers';
 import { dashboardSchema } from '#shared/schemas/dashboard';
 import { productDropResponseSchema } from '#shared/schemas/drops';
+import {
+  type AdminShippingMethod,
+  type AdminShippingZonesResponse,
+  type PickupSettingsResponse,
+  pickupSettingsRequest,
+} from '#shared/schemas/settings';
 
 // The shared module has these answers as types only: their schemas, held to those types.
 const adminCategoriesResponse = z.object({
@@ -59,12 +66,46 @@ const deleteProductResponse = z.object({
 }) satisfies z.ZodType<DeleteProductResponse>;
 const adminProductResponse = z.object({ product: adminProductSchema });
 const adminImagesResponse = z.object({ images: z.array(adminImageSchema) });
+const adminShippingMethod = z.object({
+  id: z.string(),
+  zoneId: z.string(),
+  code: z.string(),
+  kind: z.enum(['delivery', 'pickup']),
+  name: z.string(),
+  feeKobo: z.number().int(),
+  freeAboveKobo: z.number().int().nullable(),
+  minDays: z.number().int(),
+  maxDays: z.number().int(),
+  isActive: z.boolean(),
+  displayOrder: z.number().int(),
+  updatedAt: z.string(),
+}) satisfies z.ZodType<AdminShippingMethod>;
+const adminShippingZone = z.object({
+  id: z.string(),
+  name: z.string(),
+  states: z.array(z.string()),
+  payOnDeliveryMaxKobo: z.number().int().nullable(),
+  displayOrder: z.number().int(),
+  methods: z.array(adminShippingMethod),
+  updatedAt: z.string(),
+});
+const adminShippingZonesResponse = z.object({
+  zones: z.array(adminShippingZone),
+  unzonedStates: z.array(z.string()),
+}) satisfies z.ZodType<AdminShippingZonesResponse>;
+const adminShippingZoneResponse = z.object({ zone: adminShippingZone });
+const adminShippingMethodResponse = z.object({ shippingMethod: adminShippingMethod });
+const pickupSettingsResponse = z.object({
+  pickup: pickupSettingsRequest,
+}) satisfies z.ZodType<PickupSettingsResponse>;
+const deletedResponse = z.object({ deleted: z.literal(true) });
 
 /** Every route a component test may answer, with the schema of its successful answer. */
 export const ROUTES = {
   'GET /api/categories': categoriesResponseSchema,
   'GET /api/products': productListResponseSchema,
   'GET /api/products/:id': productDetailResponseSchema,
+  'GET /api/shipping-zones': shippingZonesResponseSchema,
   'POST /api/auth/sign-out': messageResponse,
   'POST /api/cart/merge': cartSchema,
   'GET /api/checkout': checkoutSummarySchema,
@@ -82,6 +123,14 @@ export const ROUTES = {
   'GET /api/admin/customers': adminCustomerListResponse,
   'GET /api/admin/customers/:id': adminCustomerDetailResponse,
   'POST /api/admin/customers/:id/role': setCustomerRoleResponse,
+  'GET /api/admin/shipping-zones': adminShippingZonesResponse,
+  'POST /api/admin/shipping-zones': adminShippingZoneResponse,
+  'PATCH /api/admin/shipping-zones/:id': adminShippingZoneResponse,
+  'DELETE /api/admin/shipping-zones/:id': deletedResponse,
+  'POST /api/admin/shipping-zones/:id/methods': adminShippingMethodResponse,
+  'PATCH /api/admin/shipping-methods/:id': adminShippingMethodResponse,
+  'GET /api/admin/settings/pickup': pickupSettingsResponse,
+  'PUT /api/admin/settings/pickup': pickupSettingsResponse,
   'GET /api/admin/products': adminProductListResponse,
   'GET /api/admin/products/:id': adminProductResponse,
   'PUT /api/admin/products/:id': adminProductResponse,

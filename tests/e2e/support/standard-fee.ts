@@ -1,10 +1,11 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import type { ShippingMethod } from '#shared/schemas/catalog';
+import { type ShippingMethod, type ShippingZonesResponse, zoneOfState } from '#shared/schemas/catalog';
+import type { AdminShippingZonesResponse } from '#shared/schemas/settings';
 
 /**
- * The Standard shipping fee is one row every browser test shares, and admin-settings.spec.ts
+ * Lagos's Standard shipping fee is one row every browser test shares, and admin-settings.spec.ts
  * changes it for a while, in one worker, as other workers run. So that no test sees a fee another
  * one set: the test that changes it holds this lock until the fee is back, and a test that shows
  * the fee holds it while it reads the fee from the API and checks the page against it.
@@ -75,16 +76,14 @@ export async function withStandardFee<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The Standard method as the shop stores it now (read inside withStandardFee). */
+/** Lagos's Standard method as the shop stores it now (read inside withStandardFee). */
 export async function standardShipping(request: APIRequestContext): Promise<ShippingMethod> {
-  const response = await request.get('/api/shipping-methods');
-  const { shippingMethods } = (await response.json()) as { shippingMethods: ShippingMethod[] };
-  const standard = shippingMethods.find((method) => method.code === 'standard');
-  if (!standard) throw new Error('The shop has no Standard shipping method');
+  const response = await request.get('/api/shipping-zones');
+  const { zones } = (await response.json()) as ShippingZonesResponse;
+  const standard = zoneOfState(zones, 'Lagos')?.methods.find((method) => method.code === 'standard');
+  if (!standard) throw new Error('The shop has no Standard shipping in Lagos');
   return standard;
 }
-
-type AdminShippingMethod = ShippingMethod & { id: string };
 
 /**
  * For the test that changes the fee: holds the lock, runs `work` (which changes it as an admin
@@ -96,11 +95,11 @@ export async function changingStandardFee(
   work: () => Promise<void>,
 ): Promise<{ feeKoboBefore: number }> {
   return withStandardFee(async () => {
-    const list = await admin.get('/api/admin/shipping-methods');
-    if (!list.ok()) throw new Error(`Reading the shipping methods failed: ${await list.text()}`);
-    const { shippingMethods } = (await list.json()) as { shippingMethods: AdminShippingMethod[] };
-    const before = shippingMethods.find((method) => method.code === 'standard');
-    if (!before) throw new Error('The shop has no Standard shipping method');
+    const list = await admin.get('/api/admin/shipping-zones');
+    if (!list.ok()) throw new Error(`Reading the delivery zones failed: ${await list.text()}`);
+    const { zones } = (await list.json()) as AdminShippingZonesResponse;
+    const before = zoneOfState(zones, 'Lagos')?.methods.find((method) => method.code === 'standard');
+    if (!before) throw new Error('The shop has no Standard shipping in Lagos');
     const putBack = async () => {
       const response = await admin.patch(`/api/admin/shipping-methods/${before.id}`, {
         data: { feeKobo: before.feeKobo },

@@ -3,6 +3,7 @@ import {
   type ProductListResponse,
   productDetailResponseSchema,
   productListResponseSchema,
+  type ShippingZonesResponse,
 } from '#shared/schemas/catalog';
 import {
   createCategory,
@@ -257,34 +258,68 @@ describe('GET /api/categories', () => {
   });
 });
 
-describe('GET /api/shipping-methods', () => {
-  it('lists the enabled methods in display order', async () => {
-    const response = await t.request('/api/shipping-methods');
+describe('GET /api/shipping-zones', () => {
+  it('lists the zones with their states and active methods in display order, and the pickup location', async () => {
+    const response = await t.request('/api/shipping-zones');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({
-      shippingMethods: [
+    const body = response.body as ShippingZonesResponse;
+    expect(body.pickup).toEqual({
+      address: '12 Admiralty Way, Lekki Phase 1, Lagos',
+      openingHours: 'Mon–Sat, 10am–6pm',
+    });
+    expect(body.zones.map((zone) => [zone.name, zone.payOnDeliveryMaxKobo])).toEqual([
+      ['Lagos', null],
+      ['South-West', null],
+      ['Rest of Nigeria', null],
+    ]);
+    const [lagos, southWest, rest] = body.zones;
+    expect(lagos).toMatchObject({
+      states: ['Lagos'],
+      methods: [
         {
           code: 'standard',
+          kind: 'delivery',
           name: 'Standard Shipping',
           feeKobo: 250_000,
           freeAboveKobo: 2_500_000,
-          minDays: 5,
-          maxDays: 7,
+          minDays: 1,
+          maxDays: 3,
         },
         {
           code: 'express',
+          kind: 'delivery',
           name: 'Express Shipping',
           feeKobo: 500_000,
           freeAboveKobo: null,
-          minDays: 2,
-          maxDays: 3,
+          minDays: 1,
+          maxDays: 1,
         },
+        { code: 'pickup', kind: 'pickup', name: 'Pick up in store', feeKobo: 0, minDays: 0, maxDays: 1 },
       ],
     });
-    await t.database.sql.exec(`UPDATE shipping_methods SET is_enabled = false WHERE code = 'express'`);
-    const after = await t.request('/api/shipping-methods');
-    expect(
-      (after.body as { shippingMethods: { code: string }[] }).shippingMethods.map((m) => m.code),
-    ).toEqual(['standard']);
+    expect(southWest).toMatchObject({
+      states: ['Ekiti', 'Ogun', 'Ondo', 'Osun', 'Oyo'],
+      methods: [{ code: 'standard', feeKobo: 350_000, freeAboveKobo: null, minDays: 2, maxDays: 4 }],
+    });
+    expect(rest!.states).not.toContain('Lagos');
+    expect(rest!.states).toEqual(expect.arrayContaining(['Kano', 'FCT']));
+    expect(rest).toMatchObject({ methods: [{ code: 'standard', feeKobo: 450_000, minDays: 3, maxDays: 7 }] });
+
+    // Pay on delivery on: each zone's maximum shows.
+    await t.database.sql.exec(
+      `UPDATE settings SET value = jsonb_set(value, '{payOnDelivery}', 'true') WHERE key = 'payment'`,
+    );
+    const on = (await t.request('/api/shipping-zones')).body as ShippingZonesResponse;
+    expect(on.zones.map((zone) => zone.payOnDeliveryMaxKobo)).toEqual([10_000_000, null, null]);
+
+    // A switched-off method leaves; a zone with no active method is not listed.
+    await t.database.sql.query(`UPDATE shipping_methods SET is_enabled = false WHERE code = 'express'`);
+    await t.database.sql.query(
+      `UPDATE shipping_methods SET is_enabled = false
+        WHERE zone_id = (SELECT id FROM shipping_zones WHERE name = 'South-West')`,
+    );
+    const after = (await t.request('/api/shipping-zones')).body as ShippingZonesResponse;
+    expect(after.zones.map((zone) => zone.name)).toEqual(['Lagos', 'Rest of Nigeria']);
+    expect(after.zones[0]!.methods.map((method) => method.code)).toEqual(['standard', 'pickup']);
   });
 });

@@ -14,7 +14,7 @@ import { findActiveNotifications } from './active-notifications';
 import { listCategories } from './categories';
 import { findProduct, findProducts } from './products';
 import { searchCatalog } from './search';
-import { listShippingMethods } from './shipping-methods';
+import { listShippingZones } from './shipping-zones';
 
 const productId = z.uuid();
 
@@ -31,8 +31,8 @@ function freshUntilRelease(c: Context<AppEnv>, products: { releaseAt: string | n
 }
 
 /**
- * The shop's read-only catalogue: products, categories, search, banner notifications, shipping
- * methods. `counts` keeps the listings' totals between catalogue changes (the server's; tests may
+ * The shop's read-only catalogue: products, categories, search, banner notifications, delivery
+ * zones. `counts` keeps the listings' totals between catalogue changes (the server's; tests may
  * leave it out and count every time).
  */
 export function catalogRoutes(options: { counts?: CountMemo } = {}) {
@@ -70,7 +70,7 @@ export function catalogRoutes(options: { counts?: CountMemo } = {}) {
       });
       return c.json({ notifications });
     })
-    .get('/shipping-methods', async (c) => {
-      return c.json({ shippingMethods: await listShippingMethods(c.get('deps').database.sql) });
+    .get('/shipping-zones', async (c) => {
+      return c.json(await listShippingZones(c.get('deps').database.sql));
     });
 }

@@ -14,13 +14,8 @@ export function pricingLines(rows: readonly CartRow[]): PricingLine[] {
   }));
 }
 
-/** A shipping method as its row prices it (checkout.ts's ShippingMethodRow has these). */
-type ShippingMethodRow = { code: string; fee_kobo: number; free_above_kobo: number | null };
-
-const delivery = (method: ShippingMethodRow) => ({
-  feeKobo: method.fee_kobo,
-  freeAboveKobo: method.free_above_kobo,
-});
+/** A delivery method as it prices an order: its fee and the subtotal above which it is free. */
+export type DeliveryPrice = { feeKobo: number; freeAboveKobo: number | null };
 
 /**
  * The cart priced with a code (already checked for this account by checkCode) or none. A code that
@@ -29,9 +24,13 @@ const delivery = (method: ShippingMethodRow) => ({
 export function priceWith(
   lines: readonly PricingLine[],
   rule: CodeRow | null,
-  method: ShippingMethodRow | null,
+  method: DeliveryPrice | null,
 ): Priced {
-  const priced = priceCart(lines, rule, method ? delivery(method) : null);
+  const priced = priceCart(
+    lines,
+    rule,
+    method ? { feeKobo: method.feeKobo, freeAboveKobo: method.freeAboveKobo } : null,
+  );
   if (rule && priced.refusal) {
     throw refusal(priced.refusal.reason, rule.code, {
       shortKobo: priced.refusal.shortKobo,
@@ -41,12 +40,15 @@ export function priceWith(
   return priced;
 }
 
-/** What the checkout shows: each line's share of the code, and the breakdown for every method. */
+/**
+ * What the checkout shows: each line's share of the code, and the breakdown for every method of
+ * every zone (by method id: a code is unique only within its zone).
+ */
 export async function checkoutPricing(
   sql: SqlRunner,
   userId: string,
   rows: readonly CartRow[],
-  methods: readonly ShippingMethodRow[],
+  methods: readonly (DeliveryPrice & { id: string })[],
   code: string | null,
 ): Promise<CheckoutPricing> {
   const rule = code ? await checkCode(sql, code, userId) : null;
@@ -56,7 +58,7 @@ export async function checkoutPricing(
     discountCode: rule?.code ?? null,
     lines: rows.map((row, index) => ({ id: row.id, discountKobo: priced.lines[index]!.discountKobo })),
     quotes: methods.map((method) => ({
-      shippingMethodCode: method.code,
+      shippingMethodId: method.id,
       breakdown: priceWith(lines, rule, method).breakdown,
     })),
     breakdown: priced.breakdown,

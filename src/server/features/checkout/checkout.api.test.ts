@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckoutPricing, CheckoutZone } from '#shared/schemas/checkout';
 import { createSignedInUser } from '../../../../tests/factories/accounts';
 import { createProduct } from '../../../../tests/factories/catalog';
 import { addToCart, checkoutForm, placeOrder, variantStock } from '../../../../tests/factories/orders';
@@ -34,12 +35,25 @@ describe('GET /api/checkout', () => {
         city: 'Ikoyi',
         state: 'Lagos',
       },
-      shippingMethods: [
+      pickup: { address: '12 Admiralty Way, Lekki Phase 1, Lagos', openingHours: 'Mon–Sat, 10am–6pm' },
+      payOnDelivery: { offered: false, refusal: null },
+      cart: { subtotalKobo: 2_000_000, totalItems: 2 },
+    });
+    const zones = (response.body as { zones: CheckoutZone[] }).zones;
+    expect(zones.map((zone) => zone.name)).toEqual(['Lagos', 'South-West', 'Rest of Nigeria']);
+    expect(zones[0]).toMatchObject({
+      states: ['Lagos'],
+      // Pay on delivery is off until an admin turns it on: no zone offers it.
+      payOnDeliveryMaxKobo: null,
+      methods: [
         {
           code: 'standard',
+          kind: 'delivery',
           name: 'Standard Shipping',
           feeKobo: 250_000,
           freeAboveKobo: 2_500_000,
+          minDays: 1,
+          maxDays: 3,
           costKobo: 250_000,
         },
         {
@@ -49,19 +63,33 @@ describe('GET /api/checkout', () => {
           freeAboveKobo: null,
           costKobo: 500_000,
         },
+        { code: 'pickup', kind: 'pickup', name: 'Pick up in store', feeKobo: 0, costKobo: 0 },
       ],
-      defaultShippingMethodCode: 'standard',
-      cart: { subtotalKobo: 2_000_000, totalItems: 2 },
     });
+    expect(zones[1]).toMatchObject({
+      states: ['Ekiti', 'Ogun', 'Ondo', 'Osun', 'Oyo'],
+      methods: [{ code: 'standard', feeKobo: 350_000, minDays: 2, maxDays: 4, costKobo: 350_000 }],
+    });
+    expect(zones[2]!.states).toHaveLength(37 - 6);
+    expect(zones[2]!.states).toEqual(expect.arrayContaining(['Kano', 'FCT', 'Rivers']));
+    expect(zones[2]!.methods).toMatchObject([{ code: 'standard', feeKobo: 450_000, minDays: 3, maxDays: 7 }]);
+    // A quote for every method of every zone, by id.
+    const pricing = (response.body as { pricing: CheckoutPricing }).pricing;
+    const methodIds = zones.flatMap((zone) => zone.methods.map((method) => method.id));
+    expect(pricing.quotes.map((quote) => quote.shippingMethodId)).toEqual(methodIds);
+    expect(
+      pricing.quotes.find((quote) => quote.shippingMethodId === zones[2]!.methods[0]!.id)?.breakdown,
+    ).toMatchObject({ subtotalKobo: 2_000_000, shippingKobo: 450_000, totalKobo: 2_450_000 });
 
-    // Above ₦25,000 standard is free; the figures come from shipping_methods, so an admin change shows.
+    // Above ₦25,000 Lagos standard is free; the figures come from shipping_methods, so an admin change shows.
     await addToCart(t, cookie, product, 1);
     await t.database.sql.query(`UPDATE shipping_methods SET fee_kobo = 600000 WHERE code = 'express'`);
     const above = await t.request('/api/checkout', { cookie });
-    expect(above.body).toMatchObject({
-      shippingMethods: [
+    expect((above.body as { zones: CheckoutZone[] }).zones[0]).toMatchObject({
+      methods: [
         { code: 'standard', costKobo: 0 },
         { code: 'express', costKobo: 600_000 },
+        { code: 'pickup', costKobo: 0 },
       ],
     });
     await t.database.sql.query(`UPDATE shipping_methods SET fee_kobo = 500000 WHERE code = 'express'`);

@@ -1,11 +1,13 @@
-import type { QueryCreator, Selectable } from 'kysely';
-import type { CheckoutPricing, CheckoutSummary, ShippingOption } from '#shared/schemas/checkout';
+import type { ShippingZone } from '#shared/schemas/catalog';
+import type { CheckoutPricing, CheckoutSummary, CheckoutZone } from '#shared/schemas/checkout';
 import type { AppDeps } from '../../context';
 import { queries } from '../../platform/db/queries';
-import type { DB } from '../../platform/db/types';
 import { AppError } from '../../platform/errors';
 import { readCart } from '../cart/cart';
+import { readPickupLocation, readShippingZones } from '../catalog/shipping-zones';
+import { readPaymentOptions } from '../settings/payment-options';
 import { checkoutPricing } from './checkout-pricing';
+import { payOnDeliveryFor } from './pay-on-delivery';
 
 /** Free when the subtotal is above the method's threshold (the policy's 'free above ₦25,000'). */
 export function shippingCost(
@@ -15,49 +17,27 @@ export function shippingCost(
   return method.freeAboveKobo !== null && subtotalKobo > method.freeAboveKobo ? 0 : method.feeKobo;
 }
 
-/** The columns of shipping_methods that price an order (ShippingMethodRow). */
-export const SHIPPING_METHOD_COLUMNS = [
-  'code',
-  'name',
-  'fee_kobo',
-  'free_above_kobo',
-  'min_days',
-  'max_days',
-] as const;
-
 /**
- * Enabled methods, in the order checkout offers them: a query on its own, or a subquery of a
- * larger one (placing an order reads them with its other settings in one statement).
+ * Zones read by the caller, each method priced for this subtotal; each zone's pay-on-delivery
+ * maximum only while the shop offers pay on delivery.
  */
-export const enabledShippingMethods = (db: QueryCreator<DB>) =>
-  db
-    .selectFrom('shipping_methods')
-    .select(SHIPPING_METHOD_COLUMNS)
-    .where((eb) => eb.ref('is_enabled'))
-    .orderBy('display_order')
-    .orderBy('name');
-
-export type ShippingMethodRow = Pick<
-  Selectable<DB['shipping_methods']>,
-  (typeof SHIPPING_METHOD_COLUMNS)[number]
->;
-
-/** Shipping methods read by the caller, each priced for this subtotal. */
-export function priceShippingMethods(rows: ShippingMethodRow[], subtotalKobo: number): ShippingOption[] {
-  return rows.map((row) => {
-    const method = {
-      code: row.code,
-      name: row.name,
-      feeKobo: row.fee_kobo,
-      freeAboveKobo: row.free_above_kobo,
-      minDays: row.min_days,
-      maxDays: row.max_days,
-    };
-    return { ...method, costKobo: shippingCost(method, subtotalKobo) };
-  });
+export function priceZones(
+  zones: readonly ShippingZone[],
+  subtotalKobo: number,
+  payOnDelivery: boolean,
+): CheckoutZone[] {
+  return zones.map((zone) => ({
+    ...zone,
+    methods: zone.methods.map((method) => ({ ...method, costKobo: shippingCost(method, subtotalKobo) })),
+    payOnDeliveryMaxKobo: payOnDelivery ? zone.payOnDeliveryMaxKobo : null,
+  }));
 }
 
-/** What the checkout page needs: the form prefilled, the shipping choices for this cart, the cart. */
+/**
+ * What the checkout page needs: the form prefilled, every zone with its methods priced for this
+ * cart (the page offers the methods of the state chosen), pickup, whether this shopper may pay on
+ * delivery, the cart.
+ */
 export async function getCheckout(deps: AppDeps, userId: string): Promise<CheckoutSummary> {
   const sql = deps.database.sql;
   const { cart, rows } = await readCart(sql, userId);
@@ -76,8 +56,8 @@ export async function getCheckout(deps: AppDeps, userId: string): Promise<Checko
     .executeTakeFirst();
   const firstName = profile?.first_name ?? '';
   const lastName = profile?.last_name ?? '';
-  const methods = await enabledShippingMethods(queries(sql)).execute();
-  const shippingMethods = priceShippingMethods(methods, cart.subtotalKobo);
+  const zones = await readShippingZones(sql);
+  const payment = await readPaymentOptions(sql);
   return {
     prefill: {
       firstName,
@@ -89,11 +69,17 @@ export async function getCheckout(deps: AppDeps, userId: string): Promise<Checko
       city: address?.city ?? '',
       state: address?.state ?? '',
     },
-    shippingMethods,
-    defaultShippingMethodCode:
-      shippingMethods.find((method) => method.code === 'standard')?.code ?? shippingMethods[0]?.code ?? null,
+    zones: priceZones(zones, cart.subtotalKobo, payment.payOnDelivery),
+    pickup: await readPickupLocation(sql),
+    payOnDelivery: await payOnDeliveryFor(sql, userId, payment),
     cart,
-    pricing: await checkoutPricing(sql, userId, rows, methods, null),
+    pricing: await checkoutPricing(
+      sql,
+      userId,
+      rows,
+      zones.flatMap((zone) => zone.methods),
+      null,
+    ),
   };
 }
 
@@ -106,6 +92,12 @@ export async function priceCheckoutCode(
   const sql = deps.database.sql;
   const { rows } = await readCart(sql, userId);
   if (rows.length === 0) throw new AppError('cart_empty', 400, 'Your cart is empty');
-  const methods = await enabledShippingMethods(queries(sql)).execute();
-  return checkoutPricing(sql, userId, rows, methods, code);
+  const zones = await readShippingZones(sql);
+  return checkoutPricing(
+    sql,
+    userId,
+    rows,
+    zones.flatMap((zone) => zone.methods),
+    code,
+  );
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql as pg } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { type OutOfStockSettings, shortId } from '#shared/constants';
+import { PAY_ON_DELIVERY_LABEL } from '#shared/fulfilment';
 import type { CheckoutForm } from '#shared/schemas/checkout';
-import type { AddressSnapshot } from '#shared/schemas/orders';
+import type { AddressSnapshot, PickupLocation } from '#shared/schemas/orders';
+import type { PaymentOptions } from '#shared/schemas/settings';
 import type { AppDeps } from '../../context';
 import { announceAll, type Change } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
@@ -11,6 +13,7 @@ import { queries } from '../../platform/db/queries';
 import { AppError, badRequest, conflict } from '../../platform/errors';
 import { clearCartIn, itemLabel, lineStatus, readCartRows } from '../cart/cart';
 import { outOfStockFrom } from '../catalog/out-of-stock-settings';
+import { pickupFrom } from '../catalog/shipping-zones';
 import { checkOrderDrops } from '../drops/drop-rules';
 import { type StoreIdentity, storeIdentityFrom } from '../email/store-identity';
 import { queueLowStockAlert } from '../inventory/low-stock';
@@ -18,9 +21,16 @@ import { outOfStock, reserveStock } from '../inventory/stock';
 import { queueRenderedOrderEmail } from '../orders/order-emails';
 import { ORDER_ITEM_COLUMNS } from '../orders/orders';
 import { checkCode, holdUse } from '../promotions/discount-codes';
-import { enabledShippingMethods } from './checkout';
+import { paymentOptionsFrom } from '../settings/payment-options';
 import { priceWith, pricingLines } from './checkout-pricing';
 import { checkOrderLimits } from './order-limits';
+import {
+  checkPayOnDelivery,
+  isOpenPayOnDeliveryViolation,
+  openPayOnDeliveryOrder,
+  POD_MESSAGES,
+  podRefused,
+} from './pay-on-delivery';
 
 function addresses(form: CheckoutForm): { shipping: AddressSnapshot; billing: AddressSnapshot } {
   const shipping: AddressSnapshot = {
@@ -46,37 +56,74 @@ function addresses(form: CheckoutForm): { shipping: AddressSnapshot; billing: Ad
   };
 }
 
+const NO_DELIVERY = (state: string) => `We don't deliver to ${state} yet.`;
+
 /**
- * What an order needs besides the cart, in one read: the shipping methods, the out-of-stock and
- * store settings, and the account the receipt goes to.
+ * What an order needs besides the cart, in one read: the zone of the shipping state and the method
+ * chosen in it (active), the out-of-stock, store, pickup and payment settings, the account the
+ * receipt goes to, and, for pay on delivery, the account's open pay-on-delivery order.
  */
-async function readOrderContext(sql: SqlRunner, userId: string) {
+async function readOrderContext(sql: SqlRunner, userId: string, form: CheckoutForm) {
   const db = queries(sql);
+  const setting = <Value>(key: string) =>
+    db.selectFrom('settings').select('value').where('key', '=', key).$narrowType<{ value: Partial<Value> }>();
   const row = await db
     .selectFrom('users as u')
     .select((eb) => [
-      jsonArrayFrom(enabledShippingMethods(db)).as('methods'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('shipping_zone_states as s')
+          .innerJoin('shipping_zones as z', 'z.id', 's.zone_id')
+          .select(['z.name', 'z.pay_on_delivery_max_kobo as payOnDeliveryMaxKobo'])
+          .where('s.state', '=', form.state),
+      ).as('zone'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('shipping_zone_states as s')
+          .innerJoin('shipping_methods as m', 'm.zone_id', 's.zone_id')
+          .select([
+            'm.code',
+            'm.kind',
+            'm.name',
+            'm.fee_kobo as feeKobo',
+            'm.free_above_kobo as freeAboveKobo',
+          ])
+          .where('s.state', '=', form.state)
+          .where('m.code', '=', form.shippingMethodCode)
+          .where((eb) => eb.ref('m.is_enabled')),
+      ).as('method'),
       // Settings are JSON the admin's forms wrote: each is read as that form's shape.
-      eb
-        .selectFrom('settings')
-        .select('value')
-        .where('key', '=', 'out_of_stock')
-        .$narrowType<{ value: Partial<OutOfStockSettings> }>()
-        .as('out_of_stock'),
-      eb
-        .selectFrom('settings')
-        .select('value')
-        .where('key', '=', 'store')
-        .$narrowType<{ value: Partial<StoreIdentity> }>()
-        .as('store'),
+      setting<OutOfStockSettings>('out_of_stock').as('out_of_stock'),
+      setting<StoreIdentity>('store').as('store'),
+      setting<PickupLocation>('pickup').as('pickup'),
+      setting<PaymentOptions>('payment').as('payment'),
       'u.email',
       'u.first_name',
       'u.email_verified',
     ])
+    .$if(form.paymentMethod === 'pay_on_delivery', (query) =>
+      query.select((eb) => openPayOnDeliveryOrder(eb).as('open_pay_on_delivery')),
+    )
     .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!row) throw new AppError('cart_empty', 400, 'Your cart is empty');
   return row;
+}
+
+/**
+ * The method asked for is not an active method of the state's zone: named when another zone has
+ * it ('Express Shipping is not available for Kano').
+ */
+async function methodNotOffered(sql: SqlRunner, form: CheckoutForm): Promise<AppError> {
+  const other = await queries(sql)
+    .selectFrom('shipping_methods')
+    .select('name')
+    .where('code', '=', form.shippingMethodCode)
+    .orderBy('is_enabled', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const message = `${other?.name ?? 'That delivery method'} is not available for ${form.state}. Please choose a delivery method.`;
+  return badRequest(message, { fields: { shippingMethodCode: message } });
 }
 
 /**
@@ -85,6 +132,12 @@ async function readOrderContext(sql: SqlRunner, userId: string) {
  * and reserve stock with conditional updates last (and any low-stock alert with it). If any item ran
  * short nothing is written (409 out_of_stock naming it); nor for a drop before its release (409
  * coming_soon) or past its limit per customer (409 limit_reached).
+ *
+ * Delivery is priced by the method chosen among the active methods of the shipping state's zone
+ * (a state in no zone, or a method that zone does not offer, is refused with 400 on that field);
+ * a pickup order keeps the store's address and hours as they are now. Pay on delivery, where every
+ * rule of pay-on-delivery.ts holds (else 409 pay_on_delivery_unavailable), is placed as
+ * 'processing' with its payment still pending: the admin records the money when it is collected.
  *
  * Every buyer runs this at once on drop day, so it makes few round trips: the order and its items
  * are one statement, and the confirmation email is rendered from what is already in hand.
@@ -125,18 +178,30 @@ export async function placeOrder(
       userId,
       rows.map((row) => ({ variantId: row.variant_id, quantity: row.quantity, label: itemLabel(row) })),
     );
-    const context = await readOrderContext(sql, userId);
-    const method = context.methods.find((option) => option.code === form.shippingMethodCode);
-    if (!method) {
-      throw badRequest('Please choose a shipping method', {
-        fields: { shippingMethodCode: 'Please choose a shipping method' },
-      });
-    }
+    const context = await readOrderContext(sql, userId, form);
+    const zone = context.zone;
+    if (!zone) throw badRequest(NO_DELIVERY(form.state), { fields: { state: NO_DELIVERY(form.state) } });
+    const method = context.method;
+    if (!method) throw await methodNotOffered(sql, form);
     // Priced as the checkout showed it (promotions/pricing.ts), the code checked again for this
     // account; its use is held below, just before the stock.
     const rule = form.discountCode ? await checkCode(sql, form.discountCode, userId) : null;
     const priced = priceWith(pricingLines(rows), rule, method);
     const { breakdown } = priced;
+    const payOnDelivery = form.paymentMethod === 'pay_on_delivery';
+    if (payOnDelivery) {
+      checkPayOnDelivery({
+        options: paymentOptionsFrom(context.payment),
+        state: form.state,
+        zoneMaxKobo: zone.payOnDeliveryMaxKobo,
+        totalKobo: breakdown.totalKobo,
+        emailVerified: context.email_verified,
+        openOrderId: context.open_pay_on_delivery ?? null,
+      });
+    }
+    // Pay on delivery is being prepared at once: the money comes at the door (an offline payment).
+    const status = payOnDelivery ? 'processing' : 'pending';
+    const pickup = method.kind === 'pickup' ? pickupFrom(context.pickup) : null;
     const { shipping, billing } = addresses(form);
     const id = randomUUID();
     const items = rows.map((row, index) => ({
@@ -156,13 +221,13 @@ export async function placeOrder(
     // The order and its items in one statement, whatever the number of lines: the items travel as
     // one JSON parameter, read by jsonb_to_recordset (SQL text: the builder has no column list for
     // it), so the statement's text never changes and stays prepared.
-    await queries(sql)
+    const insertOrder = queries(sql)
       .with('new_order', (db) =>
         db.insertInto('orders').values({
           id,
           user_id: userId,
           email: shipping.email,
-          status: 'pending',
+          status,
           payment_status: 'pending',
           subtotal_kobo: breakdown.subtotalKobo,
           discount_kobo: breakdown.discountKobo,
@@ -176,6 +241,12 @@ export async function placeOrder(
           billing_address: billing,
           shipping_method: method.name,
           shipping_method_code: method.code,
+          shipping_zone: zone.name,
+          fulfilment: method.kind,
+          pickup_location: pickup,
+          payment_kind: form.paymentMethod,
+          // Paystack's orders keep the column's default ('Card (Paystack)').
+          ...(payOnDelivery ? { payment_method: PAY_ON_DELIVERY_LABEL } : {}),
           notes: form.notes ? form.notes : null,
         }),
       )
@@ -188,8 +259,14 @@ export async function placeOrder(
              FROM jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS item(id uuid, product_id uuid,
                   variant_id uuid, name text, gender text, size text, color text, image_key text,
                   quantity integer, unit_price_kobo bigint, list_price_kobo bigint, discount_kobo bigint)`,
-      )
-      .execute();
+      );
+    try {
+      await insertOrder.execute();
+    } catch (error) {
+      // Another open pay-on-delivery order of this account committed meanwhile (the unique index).
+      if (isOpenPayOnDeliveryViolation(error)) throw podRefused('open_order', POD_MESSAGES.openOrder(null));
+      throw error;
+    }
     await clearCartIn(sql, userId);
     // The confirmation commits with the order, or not at all. It goes to the account's confirmed
     // address (only confirmed accounts can sign in, but the rule is the receipt's, so it is
@@ -202,7 +279,7 @@ export async function placeOrder(
         order: {
           id,
           shortId: shortId(id),
-          status: 'pending',
+          status,
           paymentStatus: 'pending',
           subtotalKobo: breakdown.subtotalKobo,
           discountKobo: breakdown.discountKobo,
@@ -211,8 +288,11 @@ export async function placeOrder(
           discount: breakdown.discount,
           shippingAddress: shipping,
           shippingMethod: method.name,
-          // The column's default; the confirmation does not name it.
-          paymentMethod: 'Card (Paystack)',
+          shippingZone: zone.name,
+          fulfilment: method.kind,
+          pickup,
+          paymentKind: form.paymentMethod,
+          paymentMethod: payOnDelivery ? PAY_ON_DELIVERY_LABEL : 'Card (Paystack)',
           items: items.map((item) => ({
             name: item.name,
             size: item.size,

@@ -103,7 +103,7 @@ const ADMIN_TABLES: Record<AdminArea, Set<string>> = {
   profiles: new Set(['users']),
   stock: new Set(['product_variants']),
   notifications: new Set(['site_notifications']),
-  settings: new Set(['settings', 'shipping_methods']),
+  settings: new Set(['settings', 'shipping_zones', 'shipping_methods']),
 };
 
 const orderIdOf = (change: Change): string | undefined =>

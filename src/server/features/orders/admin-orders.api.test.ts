@@ -103,6 +103,11 @@ describe('the admin orders list', () => {
       totalAmountKobo: 1_250_000,
       status: 'processing',
       paymentStatus: 'paid',
+      shippingZone: 'Lagos',
+      fulfilment: 'delivery',
+      pickup: null,
+      paymentKind: 'paystack',
+      awaitingPayment: false,
       refundDue: false,
     });
     expect((await list('?status=cancelled&q=chiamaka')).orders).toEqual([]);
@@ -536,10 +541,11 @@ describe('CSV export and packing slip', () => {
       .split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^Order ID,Short ID,Date \(Lagos\),Customer,Ship to,/);
+    expect(lines[0]).toContain(',Shipping method,Zone,Fulfilment,Payment,Shipping (NGN),');
     expect(lines[1]).toContain(`${orderId},${orderId.slice(0, 8)},`);
     expect(lines[1]).toContain(`,"'=cmd|""/c calc""!A1",`);
     expect(lines[1]).toContain(
-      ',1,10000.00,,0.00,0.00,Standard Shipping,2500.00,12500.00,0.00,0.00,0.00,0.00,pending,pending,,',
+      ',1,10000.00,,0.00,0.00,Standard Shipping,Lagos,Delivery,Paystack,2500.00,12500.00,0.00,0.00,0.00,0.00,pending,pending,,',
     );
     const shopper = await createSignedInUser(t);
     expect((await t.request('/api/admin/orders/export.csv', { cookie: shopper.cookie })).status).toBe(403);
@@ -595,6 +601,9 @@ describe('CSV export and packing slip', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('<script>');
     expect(html).toContain('Call before &lt;b&gt;delivery&lt;/b&gt;');
+    expect(html).toContain('<h2>Ship to</h2>');
+    expect(html).not.toContain('PICKUP IN STORE');
+    expect(html).toContain('NOT PAID: do not ship until the payment has arrived.');
     expect(html).toMatch(/<td class="qty">1<\/td><td>[^<]+<\/td><td>M<\/td>/);
     // Its stylesheet carries this answer's CSP nonce, so the browser applies it.
     const nonce = /style-src-elem [^;]*'nonce-([^']+)'/.exec(

@@ -1,5 +1,7 @@
 import { sql as pg } from 'kysely';
 import { LIMITS } from '#shared/constants';
+import { PAYMENT_WINDOW_MINUTES } from '#shared/payment-channels';
+import { windowText } from '#shared/schemas/payments';
 import { type Actor, type AppDeps, defineJob, systemActor } from '../../context';
 import { announce } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
@@ -10,7 +12,12 @@ import { releaseStock } from '../inventory/stock';
 import { releaseUses } from '../promotions/discount-codes';
 import { queueOrderEmail } from './order-emails';
 
-export const EXPIRY_NOTE = `Cancelled automatically: not paid within ${LIMITS.unpaidOrderMinutes} minutes.`;
+/** The note of an order that expired after `minutes` unpaid (its payment window). */
+export const expiryNote = (minutes: number) =>
+  `Cancelled automatically: not paid within ${windowText(minutes)}.`;
+
+/** The note of an order that expired with no payment under way. */
+export const EXPIRY_NOTE = expiryNote(LIMITS.unpaidOrderMinutes);
 
 /**
  * Cancels an order inside the caller's transaction and puts its reserved stock back exactly
@@ -74,63 +81,82 @@ export async function cancelOrder(
   });
 }
 
+/** A pending transaction's window in minutes, by its channel (PAYMENT_WINDOW_MINUTES). */
+const WINDOW_OF_CHANNEL = pg<number>`CASE pt.channel ${pg.join(
+  Object.entries(PAYMENT_WINDOW_MINUTES).map(
+    ([channel, minutes]) => pg`WHEN ${channel} THEN ${minutes}::int`,
+  ),
+  pg` `,
+)} ELSE ${PAYMENT_WINDOW_MINUTES.card}::int END`;
+
 /**
- * Cancels orders still unpaid LIMITS.unpaidOrderMinutes after creation: status cancelled, payment
- * failed, a note saying why, stock released once, the shopper's email queued with it. An order
- * whose payment Paystack still reports as pending (a transfer being confirmed) waits for its
- * answer. Safe with several server processes running it at once: rows another process is handling
- * are skipped (SKIP LOCKED) and the update is conditional.
+ * How long an unpaid order keeps its stock: the window of the channel of the payment Paystack
+ * reports pending for it (the longest if several), or LIMITS.unpaidOrderMinutes with none.
+ */
+const UNPAID_WINDOW_MINUTES = pg<number>`coalesce(
+  (SELECT max(${WINDOW_OF_CHANNEL}) FROM payment_transactions pt
+    WHERE pt.order_id = orders.id AND pt.status = 'pending'),
+  ${LIMITS.unpaidOrderMinutes}::int)`;
+
+/** No order expires sooner than this. */
+const SHORTEST_WINDOW_MINUTES = Math.min(LIMITS.unpaidOrderMinutes, ...Object.values(PAYMENT_WINDOW_MINUTES));
+
+/**
+ * Cancels orders paid through Paystack and still unpaid at the end of their window: status
+ * cancelled, payment failed, a note saying why, stock released once, the shopper's email queued
+ * with it. The window is LIMITS.unpaidOrderMinutes from creation; while Paystack reports a payment
+ * of the order pending, the window of its channel (a transfer 3 hours, USSD 1 hour). Past it the
+ * order expires even though the payment is still pending: a late success then goes through the
+ * charge rule (revived if still deliverable, else refunded). A pay-on-delivery order is paid at
+ * the door and never expires here. Safe with several server processes running it at once: rows
+ * another process is handling are skipped (SKIP LOCKED) and the update is conditional.
  */
 export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()): Promise<string[]> {
-  const cutoff = new Date(now.getTime() - LIMITS.unpaidOrderMinutes * 60_000);
+  const earliest = new Date(now.getTime() - SHORTEST_WINDOW_MINUTES * 60_000);
   const expired = await deps.database.transaction(async (sql) => {
-    const rows = await queries(sql)
-      .with('due', (db) =>
-        db
-          .selectFrom('orders')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('payment_status', '=', 'pending')
-          .where('stock_released_at', 'is', null)
-          .where('created_at', '<=', cutoff)
-          .where((eb) =>
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('payment_transactions as pt')
-                  .select(pg<number>`1`.as('one'))
-                  .whereRef('pt.order_id', '=', 'orders.id')
-                  .where('pt.status', '=', 'pending'),
-              ),
-            ),
-          )
-          .orderBy('created_at')
-          .limit(200)
-          .forUpdate()
-          .skipLocked(),
+    const due = await queries(sql)
+      .selectFrom('orders')
+      .select(['id', UNPAID_WINDOW_MINUTES.as('minutes')])
+      .where('status', '=', 'pending')
+      .where('payment_status', '=', 'pending')
+      .where('payment_kind', '<>', 'pay_on_delivery')
+      .where('stock_released_at', 'is', null)
+      .where('created_at', '<=', earliest)
+      .where(
+        pg<boolean>`orders.created_at + make_interval(mins => ${UNPAID_WINDOW_MINUTES}) <= ${now}::timestamptz`,
       )
-      .updateTable('orders as o')
-      .from('due')
-      .set({
-        status: 'cancelled',
-        cancelled_by: 'expiry',
-        payment_status: 'failed',
-        stock_released_at: pg<Date>`now()`,
-        notes: pg<string>`concat_ws(E'\\n', o.notes, ${EXPIRY_NOTE}::text)`,
-        updated_at: pg<Date>`now()`,
-      })
-      .whereRef('o.id', '=', 'due.id')
-      .where('o.stock_released_at', 'is', null)
-      .returning(['o.id', 'o.user_id'])
+      .orderBy('created_at')
+      .limit(200)
+      .forUpdate()
+      .skipLocked()
       .execute();
-    await releaseUses(
-      sql,
-      rows.map((row) => row.id),
-    );
-    await releaseStock(
-      sql,
-      rows.map((row) => row.id),
-    );
+    const byWindow = new Map<number, string[]>();
+    for (const row of due) {
+      const minutes = Number(row.minutes);
+      byWindow.set(minutes, [...(byWindow.get(minutes) ?? []), row.id]);
+    }
+    const rows: { id: string; user_id: string | null; note: string }[] = [];
+    for (const [minutes, ids] of byWindow) {
+      const note = expiryNote(minutes);
+      const updated = await queries(sql)
+        .updateTable('orders')
+        .set({
+          status: 'cancelled',
+          cancelled_by: 'expiry',
+          payment_status: 'failed',
+          stock_released_at: pg<Date>`now()`,
+          notes: pg<string>`concat_ws(E'\\n', notes, ${note}::text)`,
+          updated_at: pg<Date>`now()`,
+        })
+        .where('id', 'in', ids)
+        .where('stock_released_at', 'is', null)
+        .returning(['id', 'user_id'])
+        .execute();
+      rows.push(...updated.map((row) => ({ ...row, note })));
+    }
+    const ids = rows.map((row) => row.id);
+    await releaseUses(sql, ids);
+    await releaseStock(sql, ids);
     for (const row of rows) {
       await recordAudit(sql, systemActor('order-expiry'), {
         action: 'status_changed',
@@ -138,12 +164,12 @@ export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()):
         entityId: row.id,
         before: { status: 'pending', paymentStatus: 'pending' },
         after: { status: 'cancelled', paymentStatus: 'failed' },
-        details: { stockReleased: true, reason: EXPIRY_NOTE },
+        details: { stockReleased: true, reason: row.note },
       });
       await announce(sql, { table: 'orders', id: row.id, userId: row.user_id, action: 'expired' });
       await queueOrderEmail(deps, sql, row.id, 'order_status');
     }
-    return rows.map((row) => row.id);
+    return ids;
   });
   if (expired.length > 0) deps.logger.info({ count: expired.length }, 'expired unpaid orders');
   return expired;

@@ -1,3 +1,4 @@
+import { orderStatusLabel } from '#shared/fulfilment';
 import { formatNaira } from '#shared/money';
 import { breakdownRows, minusNaira, orderBreakdown } from '#shared/price-breakdown';
 import type { OrderMoney } from '#shared/schemas/money';
@@ -33,13 +34,14 @@ const STATUS_TEXT: Record<Order['status'], string> = {
   cancelled: 'has been cancelled',
 };
 
-const STATUS_LABEL: Record<Order['status'], string> = {
-  pending: 'Pending',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
+/** A pickup order is made ready and picked up, not shipped and delivered. */
+const PICKUP_STATUS_TEXT: Partial<Record<Order['status'], string>> = {
+  shipped: 'is ready for pickup',
+  delivered: 'has been picked up',
 };
+
+const statusText = (order: EmailOrder) =>
+  (order.fulfilment === 'pickup' ? PICKUP_STATUS_TEXT[order.status] : undefined) ?? STATUS_TEXT[order.status];
 
 /** What an order email shows of the order: its figures and lines, as the order has them now. */
 export type EmailOrder = Pick<
@@ -55,6 +57,10 @@ export type EmailOrder = Pick<
   | 'shippingAddress'
   | 'shippingMethod'
   | 'paymentMethod'
+  | 'shippingZone'
+  | 'fulfilment'
+  | 'pickup'
+  | 'paymentKind'
 > & {
   /** The order's code: its name and the delivery fee it waived (0 unless a free-delivery code); or null. */
   discount: Pick<AppliedDiscount, 'code' | 'title' | 'shippingKobo'> | null;
@@ -99,6 +105,24 @@ function totals(order: EmailOrder): EmailRows {
 /** What the order is: its lines and its breakdown. */
 const summary = (order: EmailOrder) => [...itemLines(order), totals(order)];
 
+/** Where and when a pickup order is collected; nothing for a delivery. */
+const pickupLines = (order: EmailOrder): string[] =>
+  order.fulfilment === 'pickup' && order.pickup
+    ? [`Pick up in store: ${order.pickup.address}. Opening hours: ${order.pickup.openingHours}.`]
+    : [];
+
+/** Whether the shopper still pays at the door (or at the counter, for a pickup). */
+const paysOnDelivery = (order: EmailOrder) =>
+  order.paymentKind === 'pay_on_delivery' &&
+  order.paymentStatus === 'pending' &&
+  !(order.money && order.money.appliedKobo > 0);
+
+/** What a pay-on-delivery shopper has ready when the order arrives (or is picked up). */
+const payOnDeliveryLine = (order: EmailOrder) =>
+  order.fulfilment === 'pickup'
+    ? `You pay ${formatNaira(order.totalAmountKobo)} when you pick it up, in cash or by transfer.`
+    : `You pay ${formatNaira(order.totalAmountKobo)} on delivery: have it ready in cash or for a transfer at the door.`;
+
 function content(
   order: EmailOrder,
   kind: OrderEmailKind,
@@ -110,6 +134,20 @@ function content(
   const button = { label: 'View your order', url: `${publicUrl}/order-confirmation/${order.id}` };
   // The account's own name, never text from the checkout form.
   const greeting = firstName ? `Hi ${firstName},` : 'Hello,';
+  if (kind === 'order_placed' && order.paymentKind === 'pay_on_delivery') {
+    return {
+      subject: `Order ${ref} received`,
+      heading: 'Thanks for your order!',
+      paragraphs: [
+        greeting,
+        `We have received order ${ref}, to pay ${order.fulfilment === 'pickup' ? 'when you pick it up' : 'on delivery'}. Your items are reserved for you.`,
+        payOnDeliveryLine(order),
+        ...pickupLines(order),
+        ...summary(order),
+      ],
+      button,
+    };
+  }
   if (kind === 'order_placed') {
     return {
       subject: `Order ${ref} received`,
@@ -117,6 +155,7 @@ function content(
       paragraphs: [
         greeting,
         `We have received order ${ref}. Your items are reserved for 30 minutes while you complete payment.`,
+        ...pickupLines(order),
         ...summary(order),
       ],
       button: { label: 'Complete payment', url: `${publicUrl}/payment/${order.id}` },
@@ -131,7 +170,14 @@ function content(
         greeting,
         `We received your payment of ${formatNaira(paid)} for order ${ref}. This is your receipt.`,
         ...summary(order),
-        `Paid by ${order.paymentMethod}. We will ship to ${order.shippingAddress.address}, ${order.shippingAddress.city}, ${order.shippingAddress.state}.`,
+        order.paymentKind === 'pay_on_delivery'
+          ? order.fulfilment === 'pickup'
+            ? 'Paid at pickup.'
+            : 'Paid on delivery.'
+          : order.fulfilment === 'pickup'
+            ? `Paid by ${order.paymentMethod}. We will email you when it is ready for pickup.`
+            : `Paid by ${order.paymentMethod}. We will ship to ${order.shippingAddress.address}, ${order.shippingAddress.city}, ${order.shippingAddress.state}.`,
+        ...(order.paymentKind === 'pay_on_delivery' ? [] : pickupLines(order)),
       ],
       button,
     };
@@ -200,15 +246,18 @@ function content(
             ...(owed > 0 ? [`We owe you ${formatNaira(owed)} back and will contact you to arrange it.`] : []),
           ]
         : order.paymentStatus === 'failed' && !order.money?.receivedKobo
-          ? ['It was not paid within 30 minutes, so the items were released. You are welcome to order again.']
+          ? ['It was not paid in time, so the items were released. You are welcome to order again.']
           : [];
+  const open = order.status !== 'cancelled';
   return {
-    subject: `Order ${ref} ${STATUS_TEXT[order.status]}`,
+    subject: `Order ${ref} ${statusText(order)}`,
     heading: `Order ${ref} update`,
     paragraphs: [
       greeting,
-      `Your order ${ref} ${STATUS_TEXT[order.status]}.`,
-      `Status: ${STATUS_LABEL[order.status]}`,
+      `Your order ${ref} ${statusText(order)}.`,
+      `Status: ${orderStatusLabel(order.status, order.fulfilment)}`,
+      ...(open ? pickupLines(order) : []),
+      ...(open && order.status !== 'delivered' && paysOnDelivery(order) ? [payOnDeliveryLine(order)] : []),
       ...cancelledNote,
       ...summary(order),
     ],

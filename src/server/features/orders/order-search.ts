@@ -65,6 +65,20 @@ export const listedOrders = (db: Kysely<DB>) =>
       'o.total_amount_kobo',
       'o.status',
       'o.payment_status',
+      'o.shipping_zone',
+      'o.fulfilment',
+      'o.pickup_location',
+      'o.payment_kind',
+      eb
+        .exists(
+          eb
+            .selectFrom('payment_transactions as pt')
+            .select('pt.id')
+            .whereRef('pt.order_id', '=', 'o.id')
+            .where('pt.status', '=', 'pending'),
+        )
+        .$castTo<boolean>()
+        .as('awaiting_payment'),
       eb.fn
         .coalesce(
           eb
@@ -90,5 +104,10 @@ export const toRow = (row: ListRow): AdminOrderRow => ({
   totalAmountKobo: row.total_amount_kobo,
   status: row.status,
   paymentStatus: row.payment_status,
+  shippingZone: row.shipping_zone,
+  fulfilment: row.fulfilment,
+  pickup: row.fulfilment === 'pickup' ? row.pickup_location : null,
+  paymentKind: row.payment_kind,
+  awaitingPayment: row.awaiting_payment,
   refundDue: row.refund_due,
 });

@@ -1,4 +1,6 @@
 import type { Selectable } from 'kysely';
+import { ORDER_STATUSES, type OrderStatus } from '#shared/constants';
+import { type Fulfilment, orderStatusLabel } from '#shared/fulfilment';
 import { formatNaira } from '#shared/money';
 import type { AdminPayment, TimelineEntry } from '#shared/schemas/admin-orders';
 import { methodLabel } from '#shared/schemas/money';
@@ -42,7 +44,13 @@ type AuditRow = Pick<Selectable<DB['audit_log']>, (typeof AUDIT_COLUMNS)[number]
 /** recordAudit writes JSON objects (or null) in before, after and details. */
 const object = (value: AuditRow['before']) => (value ?? {}) as Record<string, unknown>;
 
-function auditEntry(row: AuditRow): Omit<TimelineEntry, 'id'> | null {
+/** An order status in words: a pickup order's are "Ready for pickup" and "Picked up". */
+const statusWord = (value: unknown, fulfilment: Fulfilment) =>
+  typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value)
+    ? orderStatusLabel(value as OrderStatus, fulfilment)
+    : word(value);
+
+function auditEntry(row: AuditRow, fulfilment: Fulfilment): Omit<TimelineEntry, 'id'> | null {
   const at = iso(row.created_at);
   const actor = actorName(row.actor_label);
   const before = object(row.before);
@@ -54,7 +62,8 @@ function auditEntry(row: AuditRow): Omit<TimelineEntry, 'id'> | null {
   switch (row.action) {
     case 'status_changed': {
       const parts: string[] = [];
-      if ('status' in after) parts.push(`${word(before.status)} → ${word(after.status)}`);
+      if ('status' in after)
+        parts.push(`${statusWord(before.status, fulfilment)} → ${statusWord(after.status, fulfilment)}`);
       if ('paymentStatus' in after)
         parts.push(`payment ${word(before.paymentStatus)} → ${word(after.paymentStatus)}`);
       const stock = details.stockReleased === true ? 'Reserved stock put back.' : null;
@@ -228,7 +237,7 @@ export async function orderTimeline(
       return entries;
     }),
     ...audits.flatMap((row): TimelineEntry[] => {
-      const entry = auditEntry(row);
+      const entry = auditEntry(row, order.fulfilment);
       return entry ? [{ id: `audit:${row.id}`, ...entry }] : [];
     }),
     ...emails.map(

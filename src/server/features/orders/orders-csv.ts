@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql as pg } from 'kysely';
 import { shortId } from '#shared/constants';
+import { type Fulfilment, PAY_ON_DELIVERY_LABEL } from '#shared/fulfilment';
 import { methodLabel } from '#shared/schemas/money';
 import type { AppDeps } from '../../context';
 import { queries } from '../../platform/db/queries';
@@ -38,7 +39,9 @@ const naira = (kobo: number) => (kobo / 100).toFixed(2);
  * left out of Shipping). The money columns are the ledger's figures of each order
  * (features/payments/ledger.ts), the same the dashboard and the order's page show: Paid is
  * everything received (charges and offline payments), Refunded what went back, Refund due what
- * must still go back, and Kept (sales) what the shop keeps of an order it delivers.
+ * must still go back, and Kept (sales) what the shop keeps of an order it delivers. Zone is the
+ * delivery zone the order was placed in, Fulfilment delivery or pickup, Payment Paystack or Pay on
+ * delivery.
  */
 export const CSV_HEADER = [
   'Order ID',
@@ -56,6 +59,9 @@ export const CSV_HEADER = [
   'Discount (NGN)',
   'Shipping waived (NGN)',
   'Shipping method',
+  'Zone',
+  'Fulfilment',
+  'Payment',
   'Shipping (NGN)',
   'Total (NGN)',
   'Paid (NGN)',
@@ -67,6 +73,8 @@ export const CSV_HEADER = [
   'Paid by',
   'Payment reference',
 ];
+
+const FULFILMENT_WORDS: Record<Fulfilment, string> = { delivery: 'Delivery', pickup: 'Pickup' };
 
 /** The list's columns, the ledger's figures of each order (`m`) and what the accountant adds. */
 const csvRows = (db: Kysely<DB>) =>
@@ -115,6 +123,9 @@ function csvLine(row: CsvRow): string {
     naira(row.discount_kobo),
     naira(row.shipping_discount_kobo),
     row.shipping_method,
+    row.shipping_zone,
+    FULFILMENT_WORDS[row.fulfilment],
+    row.payment_kind === 'pay_on_delivery' ? PAY_ON_DELIVERY_LABEL : 'Paystack',
     naira(row.shipping_cost_kobo),
     naira(row.total_amount_kobo),
     naira(money.receivedKobo),

@@ -91,7 +91,7 @@ describe('unpaid orders', () => {
     expect(order.stock_released_at).not.toBeNull();
     expect(await variantStock(t, variantId)).toBe(5);
     const [email] = await emailsOfKind(t, 'order_status', user.email);
-    expect(email?.text_body).toContain('It was not paid within 30 minutes');
+    expect(email?.text_body).toContain('It was not paid in time');
   });
 
   it.runIf(ON_POSTGRES)(
@@ -204,5 +204,29 @@ describe('announcements', () => {
     } finally {
       await listener.stop();
     }
+  });
+});
+
+describe("the shopper's order", () => {
+  it('says how it is delivered and paid: its zone, delivery, Paystack, nothing awaited', async () => {
+    const { user, cookie, orderId } = await createPendingOrder(t, { form: { state: 'Kano', city: 'Kano' } });
+    const response = await t.request(`/api/orders/${orderId}`, { cookie });
+    expect(response.status).toBe(200);
+    expect((response.body as { order: Record<string, unknown> }).order).toMatchObject({
+      shippingZone: 'Rest of Nigeria',
+      fulfilment: 'delivery',
+      pickup: null,
+      paymentKind: 'paystack',
+      awaitingPayment: false,
+    });
+    const listed = await t.request('/api/orders', { cookie });
+    expect((listed.body as { orders: Record<string, unknown>[] }).orders).toEqual([
+      expect.objectContaining({ id: orderId, fulfilment: 'delivery', paymentKind: 'paystack' }),
+    ]);
+    const [placed] = await emailsOfKind(t, 'order_placed', user.email);
+    expect(placed!.text_body).toContain('Your items are reserved for 30 minutes while you complete payment.');
+    expect(placed!.text_body).toContain(`/payment/${orderId}`);
+    expect(placed!.text_body).not.toContain('Pick up in store');
+    expect(placed!.text_body).not.toContain('on delivery');
   });
 });

@@ -73,6 +73,7 @@ export function toOrder(
   itemRows: OrderItemRow[],
   money: ShopperMoney,
   discountType: DiscountType | null = null,
+  awaitingPayment = false,
 ): Order {
   const items = itemRows.map(toItem);
   return {
@@ -90,7 +91,12 @@ export function toOrder(
     billingAddress: row.billing_address,
     shippingMethod: row.shipping_method,
     shippingMethodCode: row.shipping_method_code,
+    shippingZone: row.shipping_zone,
+    fulfilment: row.fulfilment,
+    pickup: row.fulfilment === 'pickup' ? row.pickup_location : null,
+    paymentKind: row.payment_kind,
     paymentMethod: row.payment_method,
+    awaitingPayment,
     notes: row.notes,
     paidAt: isoOrNull(row.paid_at),
     createdAt: iso(row.created_at),
@@ -127,14 +133,32 @@ async function withItems(sql: SqlRunner, rows: OrderRow[]): Promise<Order[]> {
             .execute()
         ).map((discount) => [discount.id, discount.type]),
   );
+  const awaiting = await awaitingPayment(sql, orderIds);
   return rows.map((row) =>
     toOrder(
       row,
       items.filter((item) => item.order_id === row.id),
       money.get(row.id)!,
       row.discount_id ? (types.get(row.discount_id) ?? null) : null,
+      awaiting.has(row.id),
     ),
   );
+}
+
+/**
+ * The orders among `orderIds` with a payment Paystack reports pending (a bank transfer or USSD
+ * payment the bank is confirming): each is "awaiting your payment" until it lands or fails.
+ */
+export async function awaitingPayment(sql: SqlRunner, orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await queries(sql)
+    .selectFrom('payment_transactions')
+    .select('order_id')
+    .distinct()
+    .where((eb) => eb('order_id', '=', eb.fn.any(pg<string[]>`${orderIds}::uuid[]`)))
+    .where('status', '=', 'pending')
+    .execute();
+  return new Set(rows.map((row) => row.order_id));
 }
 
 /** The shopper's orders, newest first, with their items. */

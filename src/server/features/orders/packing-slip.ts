@@ -1,4 +1,5 @@
 import { formatLongDate } from '#shared/dates';
+import type { PaymentKind } from '#shared/fulfilment';
 import { formatNaira } from '#shared/money';
 import { breakdownRows, orderBreakdown } from '#shared/price-breakdown';
 import type { OrderMoney } from '#shared/schemas/money';
@@ -11,14 +12,18 @@ import { loadOrder } from './orders';
 
 /**
  * Whether the parcel may go, from the ledger: whether the order is paid, and a warning when it is
- * not or when money is due back.
+ * not or when money is due back. A pay-on-delivery order goes unpaid: the slip says what to collect.
  */
 export function packingPaymentLine(
   money: OrderMoney,
   status: string,
   totalKobo: number,
+  paymentKind: PaymentKind = 'paystack',
 ): { text: string; warn: boolean } {
   if (status === 'cancelled') return { text: 'CANCELLED: do not ship.', warn: true };
+  if (paymentKind === 'pay_on_delivery' && money.appliedKobo === 0) {
+    return { text: `Pay on delivery: collect ${formatNaira(totalKobo)}.`, warn: true };
+  }
   if (money.salesKobo <= 0 || money.appliedKobo < totalKobo) {
     return { text: 'NOT PAID: do not ship until the payment has arrived.', warn: true };
   }
@@ -43,6 +48,7 @@ export async function renderPackingSlip(deps: AppDeps, orderId: string, nonce: s
     await readOrderMoney(deps.database.sql, orderId),
     order.status,
     order.totalAmountKobo,
+    order.paymentKind,
   );
   const e = escapeHtml;
   const ref = order.shortId.toUpperCase();
@@ -93,8 +99,13 @@ footer{margin-top:24px;font-size:12px;color:#444}
 <header><div><h1>${e(store.name)}</h1><div>Packing slip</div></div>
 <div><div class="ref">#${e(ref)}</div><div>Ordered ${e(formatLongDate(order.createdAt))}</div></div></header>
 <div class="grid">
-<section><h2>Ship to</h2><address>${e(ship.fullName)}<br>${e(ship.address)}<br>${e(ship.city)}, ${e(ship.state)}<br>${e(ship.phone)}</address></section>
-<section><h2>Shipping</h2><div>${e(order.shippingMethod)}</div><h2 style="margin-top:12px">Items</h2><div>${order.itemCount}</div></section>
+${
+  order.fulfilment === 'pickup' && order.pickup
+    ? `<section><h2>PICKUP IN STORE</h2><address>${e(order.pickup.address)}<br>${e(order.pickup.openingHours)}</address>
+<h2 style="margin-top:12px">For</h2><address>${e(ship.fullName)}<br>${e(ship.phone)}</address></section>`
+    : `<section><h2>Ship to</h2><address>${e(ship.fullName)}<br>${e(ship.address)}<br>${e(ship.city)}, ${e(ship.state)}<br>${e(ship.phone)}</address></section>`
+}
+<section><h2>${order.fulfilment === 'pickup' ? 'Fulfilment' : 'Shipping'}</h2><div>${e(order.shippingMethod)}${order.shippingZone ? ` · ${e(order.shippingZone)}` : ''}</div><h2 style="margin-top:12px">Items</h2><div>${order.itemCount}</div></section>
 <section><h2>Payment</h2><div${payment.warn ? ' class="warn"' : ''}>${e(payment.text)}</div></section>
 </div>
 <table><caption class="sr-only" style="position:absolute;left:-9999px">Items in this parcel</caption>

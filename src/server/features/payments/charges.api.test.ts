@@ -516,7 +516,7 @@ describe('against a Paystack-compatible server', () => {
     await expireUnpaidOrders(t.deps, new Date(Date.now() + 31 * 60_000));
     expect(await orderRow(t, orderId)).toMatchObject({ status: 'cancelled', payment_status: 'failed' });
     const statusEmails = await emailsOfKind(t, 'order_status', user.email);
-    expect(statusEmails.at(-1)?.text_body).not.toContain('It was not paid within 30 minutes');
+    expect(statusEmails.at(-1)?.text_body).not.toContain('It was not paid in time');
     expect(await emailsOfKind(t, 'automatic_refund', user.email)).toHaveLength(1);
   });
 

@@ -154,6 +154,7 @@ export async function applyCharge(
         provider_response: pg<Json>`${JSON.stringify(charge.raw)}::jsonb`,
         verified_at: eb.fn.coalesce('verified_at', pg<Date>`now()`),
         next_check_at: null,
+        ...(charge.channel ? { channel: charge.channel } : {}),
       }))
       .where('reference', '=', charge.reference)
       .where('status', '<>', 'success')

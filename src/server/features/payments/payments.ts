@@ -16,6 +16,7 @@ import {
   verifyTransaction,
 } from '../../platform/paystack/client';
 import { paymentGateway } from '../../platform/paystack/gateway';
+import { readPaymentOptions } from '../settings/payment-options';
 import { applyCharge, applyUnknownCharge, type ProviderCharge } from './charges';
 import { handleRefundEvent, type RefundEvent } from './reconcile-refunds';
 
@@ -47,7 +48,14 @@ function providerError(error: unknown): never {
   throw error;
 }
 
-/** Starts a Paystack transaction for one of the shopper's unpaid orders. */
+/** Paystack's `data.channel` (how the customer is paying), as stored with our transaction. */
+const channelOf = (result: Pick<VerifyResult, 'channel'>): string | null =>
+  result.channel?.slice(0, 50) || null;
+
+/**
+ * Starts a Paystack transaction for one of the shopper's unpaid orders, offering the channels of
+ * Settings → Payment. A pay-on-delivery order is paid at the door, not here.
+ */
 export async function initializePayment(
   deps: AppDeps,
   user: SessionUser,
@@ -57,14 +65,36 @@ export async function initializePayment(
   const sql = deps.database.sql;
   const order = await queries(sql)
     .selectFrom('orders')
-    .select(['id', 'email', 'status', 'payment_status', 'total_amount_kobo', 'created_at'])
+    .select(['id', 'email', 'status', 'payment_status', 'payment_kind', 'total_amount_kobo', 'created_at'])
     .where('id', '=', orderId)
     .where('user_id', '=', user.id)
     .executeTakeFirst();
   if (!order) throw notFound('Order not found');
   if (order.payment_status === 'paid')
     throw conflict('order_already_paid', 'This order has already been paid.');
+  if (order.payment_kind === 'pay_on_delivery') {
+    throw conflict(
+      'order_not_payable',
+      'This order is paid on delivery: you pay when it arrives, in cash or by transfer. There is nothing to pay online.',
+    );
+  }
   const expiresAt = order.created_at.getTime() + LIMITS.unpaidOrderMinutes * 60_000;
+  if (order.status === 'pending' && order.payment_status === 'pending' && now.getTime() >= expiresAt) {
+    // Past the card's window, the order is only still open while a transfer or USSD payment of it
+    // is being confirmed: that one is awaited, not a new one started.
+    const awaiting = await queries(sql)
+      .selectFrom('payment_transactions')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (awaiting) {
+      throw conflict(
+        'payment_pending',
+        'Paystack is still confirming your payment of this order. There is no need to pay again: your order updates by itself once it is done.',
+      );
+    }
+  }
   if (order.status !== 'pending' || order.payment_status !== 'pending' || now.getTime() >= expiresAt) {
     throw conflict(
       'order_not_payable',
@@ -72,6 +102,7 @@ export async function initializePayment(
     );
   }
   const gateway = paymentGateway(deps);
+  const { channels } = await readPaymentOptions(sql);
   const amountKobo = order.total_amount_kobo;
   const email = order.email || user.email;
   // The order id and the time (plus a little randomness so two clicks in one millisecond differ).
@@ -98,6 +129,7 @@ export async function initializePayment(
     currency: CURRENCY,
     callbackUrl: `${deps.env.publicUrl}/payment/${order.id}`,
     metadata: { order_id: order.id },
+    channels,
   }).catch(providerError);
   await queries(sql)
     .updateTable('payment_transactions')
@@ -112,6 +144,7 @@ export async function initializePayment(
     amountKobo,
     email,
     mode: gateway.mode,
+    channels,
   };
 }
 
@@ -167,6 +200,7 @@ export async function confirmPayment(
     const pending = state === 'pending';
     await deps.database.transaction(async (sql) => {
       const status = result.status.slice(0, 50);
+      const channel = channelOf(result);
       const payment = await queries(sql)
         .updateTable('payment_transactions')
         .set((eb) =>
@@ -178,6 +212,7 @@ export async function confirmPayment(
                 checks: eb('checks', '+', 1),
                 last_checked_at: pg<Date>`now()`,
                 next_check_at: NEXT_PAYMENT_CHECK,
+                ...(channel ? { channel } : {}),
               }
             : {
                 // Final (paystackState): failed, abandoned or reversed, kept as Paystack says it.
@@ -185,6 +220,7 @@ export async function confirmPayment(
                 provider_status: status,
                 provider_response: raw,
                 next_check_at: null,
+                ...(channel ? { channel } : {}),
               },
         )
         .where('reference', '=', transaction.reference)
@@ -219,7 +255,7 @@ export async function confirmPayment(
       reference: transaction.reference,
       amountKobo: result.amountKobo,
       currency: result.currency,
-      channel: typeof result.raw.channel === 'string' ? result.raw.channel.slice(0, 50) : null,
+      channel: channelOf(result),
       raw: result.raw,
     },
   });
@@ -363,7 +399,7 @@ export function chargeFrom(reference: string, result: VerifyResult): ProviderCha
     reference,
     amountKobo: result.amountKobo,
     currency: result.currency,
-    channel: typeof result.raw.channel === 'string' ? result.raw.channel.slice(0, 50) : null,
+    channel: channelOf(result),
     raw: result.raw,
     metadata: result.metadata,
   };

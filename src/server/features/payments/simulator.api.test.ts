@@ -9,6 +9,7 @@ import {
   verifyTransaction,
 } from '../../platform/paystack/client';
 import type { Gateway } from '../../platform/paystack/gateway';
+import { transferAccountNumber, ussdCode } from './simulator';
 
 /**
  * The built-in Paystack simulator as the shop's Paystack client sees it: List Transactions, and
@@ -131,7 +132,7 @@ describe("the simulator's List Transactions", () => {
 });
 
 describe("the pay page's charge of less than the order", () => {
-  it('offers both new outcomes as buttons', async () => {
+  it('offers the charge of less than asked, and the transfer, as buttons', async () => {
     const init = await initialize();
     const page = await t.request(`/simulator/paystack/pay/${init.accessCode}`);
     const html = String(page.body);
@@ -139,7 +140,7 @@ describe("the pay page's charge of less than the order", () => {
       '<button type="submit" name="outcome" value="charged_less">Charge ₦1,000 less than asked</button>',
     );
     expect(html).toContain(
-      '<button type="submit" name="outcome" value="transfer">Pay by transfer (confirmed a few seconds later)</button>',
+      '<button type="submit" name="outcome" value="transfer">I&#39;ve sent the money</button>',
     );
   });
 
@@ -248,5 +249,132 @@ describe("the pay page's transfer", () => {
       expect(refused.html).toContain('The transfer delay must be whole seconds, from 0 to 600');
     }
     expect((await verifyTransaction(gateway, init.reference)).status).toBe('abandoned');
+  });
+});
+
+describe('the pay page plays each channel', () => {
+  /** A transaction straight through the simulator's Initialize, offering `channels` (none: all). */
+  async function direct(reference: string, channels?: string[]) {
+    const result = await initializeTransaction(gateway, {
+      email: 'ada@example.test',
+      amountKobo: 1_250_000,
+      reference,
+      currency: 'NGN',
+      callbackUrl: 'http://localhost:3000/payment/none',
+      metadata: {},
+      ...(channels ? { channels } : {}),
+    });
+    return { ...result, html: String((await t.request(new URL(result.authorizationUrl).pathname)).body) };
+  }
+  const sections = (html: string) =>
+    [...html.matchAll(/<h2 id="pay-([a-z_]+)-title">/g)].map((match) => match[1]);
+
+  it('offers every channel when Initialize names none, and only those it names, in order', async () => {
+    expect(sections((await direct('channels-all')).html)).toEqual(['card', 'bank_transfer', 'ussd', 'bank']);
+    const some = await direct('channels-some', ['ussd', 'card', 'qr']);
+    expect(sections(some.html)).toEqual(['card', 'ussd']);
+    const [row] = await t.database.sql.query<{ channels: string[] }>(
+      'SELECT channels FROM simulator_transactions WHERE reference = $1',
+      ['channels-some'],
+    );
+    expect(row!.channels).toEqual(['card', 'ussd']);
+    // One channel: no list of ways to pay to choose from.
+    const one = await direct('channels-one', ['bank_transfer']);
+    expect(sections(one.html)).toEqual(['bank_transfer']);
+    expect(one.html).not.toContain('aria-label="Ways to pay"');
+  });
+
+  it('shows the same account and code each time for a transaction, and names the buttons plainly', async () => {
+    const { html } = await direct('channels-details');
+    for (const words of [
+      'Paystack-Titan',
+      '₦12,500.00',
+      'valid for 3 hours',
+      'valid for 1 hour',
+      'I&#39;ve sent the money',
+      'Close and pay later',
+      'I dialled the code',
+      'The bank declined it',
+      'Close and dial later',
+      'Approve in my bank',
+      'Approval refused',
+      '>Succeed<',
+      '>Fail<',
+      '>Cancel<',
+    ]) {
+      expect(html, words).toContain(words);
+    }
+    expect(html).toContain(`<dd class="number">${transferAccountNumber('channels-details')}</dd>`);
+    expect(html).toContain(ussdCode('channels-details'));
+    expect(transferAccountNumber('channels-details')).not.toBe(transferAccountNumber('channels-all'));
+  });
+
+  it('reports the channel of each outcome through Verify', async () => {
+    const cases = [
+      ['success', 'success', 'card'],
+      ['bank_success', 'success', 'bank'],
+      ['bank_failed', 'failed', 'bank'],
+      ['ussd', 'ongoing', 'ussd'],
+      ['ussd_declined', 'failed', 'ussd'],
+      ['transfer_later', 'ongoing', 'bank_transfer'],
+    ] as const;
+    for (const [outcome, status, channel] of cases) {
+      const reference = `channel-${outcome.replaceAll('_', '-')}`;
+      const { authorizationUrl } = await direct(reference);
+      expect((await press(authorizationUrl, outcome, { delay_seconds: '600' })).status, outcome).toBe(200);
+      expect(await verifyTransaction(gateway, reference), outcome).toMatchObject({
+        status,
+        channel,
+        paidAt: status === 'success' ? expect.any(String) : null,
+      });
+    }
+  });
+
+  it('a transfer left for later: the window says pending, the page shows the account again, then the money is sent', async () => {
+    const init = await direct('transfer-later');
+    const later = await press(init.authorizationUrl, 'transfer_later');
+    expect(later.html).toContain('Not paid yet: your order waits for your payment.');
+    expect(later.html).toContain('"status":"pending","reference":"transfer-later"');
+    expect(later.html).toContain(transferAccountNumber('transfer-later'));
+    const reopened = String((await t.request(new URL(init.authorizationUrl).pathname)).body);
+    expect(sections(reopened)).toEqual(['bank_transfer']);
+    expect(reopened).toContain('I&#39;ve sent the money');
+    // Another channel's outcome is not taken now: the transfer is under way.
+    expect((await press(init.authorizationUrl, 'success')).html).toContain('Not paid yet');
+    expect((await press(init.authorizationUrl, 'ussd')).html).toContain('Not paid yet');
+    expect((await simulatorRow('transfer-later')).status).toBe('ongoing');
+    expect(await chargeSuccessEvents('transfer-later')).toEqual([]);
+
+    await press(init.authorizationUrl, 'transfer', { delay_seconds: '0' });
+    await eventually(
+      async () => {
+        await t.jobsIdle();
+        return (await simulatorRow('transfer-later')).status === 'success';
+      },
+      10_000,
+      'the transfer confirmed',
+    );
+    await t.jobsIdle();
+    expect(await chargeSuccessEvents('transfer-later')).toEqual([
+      { amount: '1250000', status: 'success', channel: 'bank_transfer' },
+    ]);
+  });
+
+  it('USSD dialled is confirmed by the bank a few seconds later', async () => {
+    const init = await direct('ussd-dialled');
+    const dialled = await press(init.authorizationUrl, 'ussd', { delay_seconds: '0' });
+    expect(dialled.html).toContain('USSD payment started: your bank is confirming it.');
+    await eventually(
+      async () => {
+        await t.jobsIdle();
+        return (await simulatorRow('ussd-dialled')).status === 'success';
+      },
+      10_000,
+      'the USSD payment confirmed',
+    );
+    expect(await verifyTransaction(gateway, 'ussd-dialled')).toMatchObject({
+      status: 'success',
+      channel: 'ussd',
+    });
   });
 });

@@ -1,9 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { sql as pg, type Selectable } from 'kysely';
 import { z } from 'zod';
 import { formatNaira } from '#shared/money';
-import type { SimulatorMessage } from '#shared/schemas/payments';
+import {
+  PAYMENT_CHANNEL_LABELS,
+  PAYMENT_CHANNELS,
+  PAYMENT_WINDOW_MINUTES,
+  type PaymentChannel,
+} from '#shared/payment-channels';
+import { type SimulatorMessage, windowText } from '#shared/schemas/payments';
 import { findUnstorable } from '#shared/schemas/text';
 import { type AppDeps, type AppEnv, defineJob } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
@@ -23,9 +29,13 @@ import { isOwnSiteRequest } from '../accounts/middleware';
  * A Paystack look-alike for development, demos and tests when no Paystack keys are configured:
  * the same Initialize, Verify and List Transactions endpoints and envelope ({ status, message,
  * data, meta }), a hosted pay page, and a signed charge.success webhook to our own
- * /api/payments/webhook. Besides succeeding, failing and cancelling, the pay page plays a charge
- * of less than the order's amount and a bank transfer that stays 'ongoing' until a job,
- * `simulatorCompletePendingJob`, settles it a few seconds later. Refunds go as they do at
+ * /api/payments/webhook. The pay page offers the channels Initialize asked for (`channels`; none:
+ * all four), each played as Paystack plays it: a card succeeds, fails or is charged less than the
+ * order's amount; a bank transfer shows an account to pay into and a USSD payment a code to dial,
+ * both 'ongoing' until a job, `simulatorCompletePendingJob`, confirms them a few seconds after the
+ * shopper has paid (a USSD payment may be declined instead); a bank account payment succeeds or
+ * fails. A transfer or a USSD payment may also be left to pay later: the window closes, the
+ * transaction stays 'ongoing', and the same pay page shows the account or the code again. Refunds go as they do at
  * Paystack: Create Refund answers 'pending', then the refund settles a moment later (a job,
  * `simulatorSettleRefundJob`) and a signed refund.processed webhook follows; Fetch and List
  * Refunds say where each stands. Its records live in simulator_transactions and
@@ -34,8 +44,12 @@ import { isOwnSiteRequest } from '../accounts/middleware';
 
 /**
  * A simulated transaction. Its status: pending until the pay page's outcome; 'ongoing', a transfer
- * the bank is still confirming (migration 0098); then success, failed, abandoned or reversed.
- * charged_kobo: what the card was actually charged (null: amount_kobo).
+ * or a USSD payment not confirmed yet (migration 0098); then success, failed, abandoned or
+ * reversed. charged_kobo: what the card was actually charged (null: amount_kobo). paid_at: when
+ * the shopper paid: at once for a success, or when they sent the transfer or dialled the code,
+ * which the bank then confirms (an 'ongoing' transaction without it is still to be paid; Verify
+ * reports paid_at only once the transaction has succeeded). channels: what Initialize offered
+ * (null: all).
  */
 type SimRow = Selectable<DB['simulator_transactions']>;
 
@@ -49,6 +63,34 @@ const CHARGE_LESS_BY_KOBO = 100_000;
 /** How long the bank takes to confirm a simulated transfer, unless the form says otherwise. */
 const TRANSFER_CONFIRM_SECONDS = 5;
 
+/** The bank of the simulated transfer accounts, as Paystack's dedicated accounts name it. */
+const TRANSFER_BANK = 'Paystack-Titan';
+
+/** Digits derived from a reference: the same transaction always shows the same account and code. */
+function digitsOf(reference: string, length: number, salt: string): string {
+  const hash = createHash('sha256').update(`${salt}:${reference}`).digest();
+  return (hash.readBigUInt64BE(0) % 10n ** BigInt(length)).toString().padStart(length, '0');
+}
+
+/** The account a simulated transfer is paid into: 10 digits, one per transaction. */
+export const transferAccountNumber = (reference: string) => digitsOf(reference, 10, 'account');
+
+/** The USSD code a simulated USSD payment dials. */
+export const ussdCode = (reference: string) => `*737*000*${digitsOf(reference, 6, 'ussd')}#`;
+
+/** The channels a transaction's pay page offers, in Paystack's order. */
+const offeredChannels = (row: Pick<SimRow, 'channels'>): PaymentChannel[] => {
+  const asked = row.channels;
+  if (!asked || asked.length === 0) return [...PAYMENT_CHANNELS];
+  return PAYMENT_CHANNELS.filter((channel) => asked.includes(channel));
+};
+
+/** The channels Initialize asked for, those the simulator knows; none known: all. */
+function channelsAsked(channels: string[] | undefined): string[] | null {
+  const known = PAYMENT_CHANNELS.filter((channel) => channels?.includes(channel));
+  return known.length > 0 ? known : null;
+}
+
 const initializeBody = z.object({
   email: z.email(),
   amount: z.coerce.number().int().positive(),
@@ -56,6 +98,7 @@ const initializeBody = z.object({
   currency: z.string().default('NGN'),
   callback_url: z.url().optional(),
   metadata: z.record(z.string(), z.unknown()).default({}),
+  channels: z.array(z.string().max(40)).max(20).optional(),
 });
 
 const refundBody = z.object({
@@ -88,12 +131,20 @@ function refundData(refund: SimRefundRow, transaction: Pick<SimRow, 'access_code
   };
 }
 
+/** Paystack's words for an 'ongoing' transaction: paid and being confirmed, or still to be paid. */
+function ongoingResponse(row: Pick<SimRow, 'channel' | 'paid_at'>): string {
+  if (row.channel === 'ussd')
+    return row.paid_at ? 'USSD payment in progress' : 'Waiting for the USSD payment';
+  return row.paid_at ? 'Transfer in progress' : 'Waiting for the transfer';
+}
+
 function transactionData(row: SimRow) {
+  const charged = row.status === 'success' || row.status === 'reversed';
   return {
     id: transactionId(row),
     domain: 'test',
     // Untouched by the shopper, Paystack calls it abandoned (the customer has not completed it);
-    // a transfer on its way is 'ongoing'.
+    // a transfer or a USSD payment on its way is 'ongoing'.
     status: row.status === 'pending' ? 'abandoned' : row.status,
     reference: row.reference,
     amount: chargedKobo(row),
@@ -105,11 +156,11 @@ function transactionData(row: SimRow) {
         : row.status === 'failed'
           ? 'Declined'
           : row.status === 'ongoing'
-            ? 'Transfer in progress'
+            ? ongoingResponse(row)
             : row.status === 'reversed'
               ? 'Reversed'
               : 'The transaction was not completed',
-    paid_at: isoOrNull(row.paid_at),
+    paid_at: charged ? isoOrNull(row.paid_at) : null,
     created_at: iso(row.created_at),
     metadata: row.metadata,
     customer: { email: row.email },
@@ -181,9 +232,10 @@ export const simulatorSettleRefundJob = defineJob<{ refundId: number }>({
 });
 
 /**
- * The bank confirms a simulated transfer: the 'ongoing' transaction succeeds and a signed
- * charge.success webhook follows, as the Succeed button sends it. Enqueued by the pay page's
- * transfer outcome to start `afterSeconds` later; retried if our webhook does not take it (a
+ * The bank confirms a simulated transfer or USSD payment: the 'ongoing' transaction succeeds and a
+ * signed charge.success webhook follows, as the Succeed button sends it. Enqueued by the pay
+ * page's "I've sent the money" or "I dialled the code" to start `afterSeconds` later (a transfer
+ * left to pay later has none until then); retried if our webhook does not take it (a
  * retry finds the transaction already successful and only sends the webhook again, which Paystack
  * may do too).
  */
@@ -256,38 +308,107 @@ function page(title: string, body: string, nonce: string): string {
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
 <style nonce="${nonce}">
 body{font-family:system-ui,sans-serif;background:#f4f4f4;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
-main{background:#fff;border-radius:8px;padding:32px;max-width:420px;width:100%;box-shadow:0 2px 12px rgba(0,0,0,.08)}
+main{background:#fff;border-radius:8px;padding:32px;max-width:420px;width:100%;box-sizing:border-box;box-shadow:0 2px 12px rgba(0,0,0,.08)}
 .badge{display:inline-block;background:#fff4ce;color:#6b5000;border:1px solid #e6c200;border-radius:4px;padding:4px 8px;font-size:14px;font-weight:600}
 .amount{font-size:32px;font-weight:700;margin:16px 0 4px}
-.buttons{display:flex;gap:8px;margin-top:24px}
-.buttons.more{flex-direction:column;margin-top:8px}
-button{flex:1;padding:12px;border-radius:4px;border:1px solid #111;font-size:16px;cursor:pointer;background:#fff}
-button[value=success]{background:#111;color:#fff}
+.buttons{display:flex;flex-wrap:wrap;gap:8px;margin-top:16px}
+.buttons.more,.buttons.stack{flex-direction:column}
+.buttons.more{margin-top:8px}
+button{flex:1;padding:12px;border-radius:4px;border:1px solid #111;font-size:16px;cursor:pointer;background:#fff;color:#111}
+button[value=success],button[value=transfer],button[value=ussd],button[value=bank_success]{background:#111;color:#fff}
+nav{display:flex;flex-wrap:wrap;gap:8px;margin:16px 0 0}
+nav a{color:#111;border:1px solid #bbb;border-radius:16px;padding:4px 12px;text-decoration:none;font-size:14px}
+section{border-top:1px solid #ddd;margin-top:20px;padding-top:4px}
+h2{font-size:18px;margin:12px 0 8px}
+dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:8px 0}
+dt{color:#555}
+dd{margin:0;font-weight:600}
+.number,.code{font-family:ui-monospace,monospace;font-size:20px;letter-spacing:1px;word-break:break-all}
+.note{color:#555;font-size:14px}
+@media (max-width:480px){body{align-items:flex-start}main{border-radius:0;box-shadow:none;padding:20px;min-height:100vh}}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-function payPage(row: SimRow, action: string, nonce: string): string {
-  return page(
-    'Test payment',
-    `<p class="badge">Test payment — no money moves</p>
+const delayField = (delaySeconds: number) =>
+  `<input type="hidden" name="delay_seconds" value="${delaySeconds}">`;
+
+const button = (outcome: Outcome, label: string) =>
+  `<button type="submit" name="outcome" value="${outcome}">${escapeHtml(label)}</button>`;
+
+/** The account to pay into, as Paystack shows a transfer's dedicated account. */
+function transferDetails(row: SimRow): string {
+  return `<dl>
+<dt>Bank</dt><dd>${TRANSFER_BANK}</dd>
+<dt>Account number</dt><dd class="number">${transferAccountNumber(row.reference)}</dd>
+<dt>Amount</dt><dd>${escapeHtml(formatNaira(row.amount_kobo))}</dd>
+</dl>
+<p class="note">This account is valid for ${windowText(PAYMENT_WINDOW_MINUTES.bank_transfer)}, for this payment only. Pay the exact amount from your bank app.</p>`;
+}
+
+/** The code to dial, as Paystack shows a USSD payment's. */
+function ussdDetails(row: SimRow): string {
+  return `<p>Dial <strong class="code">${ussdCode(row.reference)}</strong> on the phone registered with your bank to pay ${escapeHtml(formatNaira(row.amount_kobo))}.</p>
+<p class="note">The code is valid for ${windowText(PAYMENT_WINDOW_MINUTES.ussd)}.</p>`;
+}
+
+/** One channel of the pay page: what it shows and its buttons. */
+function channelSection(channel: PaymentChannel, row: SimRow, action: string): string {
+  const form = (inner: string) => `<form method="post" action="${escapeHtml(action)}">${inner}</form>`;
+  const body = {
+    card: form(`<div class="buttons">${button('success', 'Succeed')}${button('failed', 'Fail')}</div>
+<div class="buttons more">${button('charged_less', 'Charge ₦1,000 less than asked')}</div>`),
+    bank_transfer: `${transferDetails(row)}
+${form(`<div class="buttons stack">${button('transfer', "I've sent the money")}${button('transfer_later', 'Close and pay later')}</div>
+${delayField(TRANSFER_CONFIRM_SECONDS)}`)}`,
+    ussd: `${ussdDetails(row)}
+${form(`<div class="buttons stack">${button('ussd', 'I dialled the code')}${button('ussd_declined', 'The bank declined it')}${button('ussd_later', 'Close and dial later')}</div>
+${delayField(TRANSFER_CONFIRM_SECONDS)}`)}`,
+    bank: `<p>Pay from your bank account: your bank asks you to approve the payment.</p>
+${form(`<div class="buttons">${button('bank_success', 'Approve in my bank')}${button('bank_failed', 'Approval refused')}</div>`)}`,
+  }[channel];
+  return `<section id="pay-${channel}" aria-labelledby="pay-${channel}-title">
+<h2 id="pay-${channel}-title">${escapeHtml(PAYMENT_CHANNEL_LABELS[channel])}</h2>
+${body}
+</section>`;
+}
+
+const header = (row: SimRow) => `<p class="badge">Test payment — no money moves</p>
 <h1>Payment simulator</h1>
 <p class="amount">${escapeHtml(formatNaira(row.amount_kobo))}</p>
-<p>${escapeHtml(row.email)}<br><small>Reference ${escapeHtml(row.reference)}</small></p>
-<form method="post" action="${escapeHtml(action)}">
-<div class="buttons">
-<button type="submit" name="outcome" value="success">Succeed</button>
-<button type="submit" name="outcome" value="failed">Fail</button>
-<button type="submit" name="outcome" value="cancelled">Cancel</button>
-</div>
-<div class="buttons more">
-<button type="submit" name="outcome" value="charged_less">Charge ₦1,000 less than asked</button>
-<button type="submit" name="outcome" value="transfer">Pay by transfer (confirmed a few seconds later)</button>
-</div>
-<input type="hidden" name="delay_seconds" value="${TRANSFER_CONFIRM_SECONDS}">
-</form>`,
+<p>${escapeHtml(row.email)}<br><small>Reference ${escapeHtml(row.reference)}</small></p>`;
+
+/** The pay page of a transaction not paid yet: each channel offered, and Cancel. */
+function payPage(row: SimRow, action: string, nonce: string): string {
+  const channels = offeredChannels(row);
+  const nav =
+    channels.length > 1
+      ? `<nav aria-label="Ways to pay">${channels
+          .map((channel) => `<a href="#pay-${channel}">${escapeHtml(PAYMENT_CHANNEL_LABELS[channel])}</a>`)
+          .join('')}</nav>`
+      : '';
+  return page(
+    'Test payment',
+    `${header(row)}
+${nav}
+${channels.map((channel) => channelSection(channel, row, action)).join('\n')}
+<form method="post" action="${escapeHtml(action)}"><div class="buttons">${button('cancelled', 'Cancel')}</div></form>`,
     nonce,
   );
 }
+
+/** A transfer or USSD payment left to pay later, reopened: its account or code again. */
+function payLaterPage(row: SimRow, action: string, nonce: string): string {
+  const channel = row.channel === 'ussd' ? 'ussd' : 'bank_transfer';
+  return page(
+    'Test payment',
+    `${header(row)}
+<p class="note">Waiting for your payment.</p>
+${channelSection(channel, row, action)}`,
+    nonce,
+  );
+}
+
+const payPath = (row: Pick<SimRow, 'access_code'>) => `${SIMULATOR_PATH}/pay/${row.access_code}`;
 
 function callbackTarget(row: SimRow): string | null {
   if (!row.callback_url) return null;
@@ -297,20 +418,38 @@ function callbackTarget(row: SimRow): string | null {
   return url.toString();
 }
 
+/** What the page says once the shopper has left the buttons. */
+function doneText(row: SimRow, status: SimulatorMessage['status']): string {
+  if (status !== 'pending') {
+    return {
+      success: 'Payment succeeded.',
+      failed: 'Payment failed.',
+      cancelled: 'Payment cancelled.',
+    }[status];
+  }
+  if (row.paid_at) {
+    return row.channel === 'ussd'
+      ? 'USSD payment started: your bank is confirming it.'
+      : 'Transfer started: your bank is confirming it.';
+  }
+  return 'Not paid yet: your order waits for your payment.';
+}
+
 function donePage(row: SimRow, status: SimulatorMessage['status'], nonce: string): string {
   const message: SimulatorMessage = { source: 'paystack-simulator', status, reference: row.reference };
   const target = callbackTarget(row);
-  const text = {
-    success: 'Payment succeeded.',
-    failed: 'Payment failed.',
-    cancelled: 'Payment cancelled.',
-    pending: 'Transfer started: your bank is confirming it.',
-  }[status];
+  // Left to pay later: how to pay, and the page to come back to.
+  const later =
+    status === 'pending' && !row.paid_at
+      ? `${row.channel === 'ussd' ? ussdDetails(row) : transferDetails(row)}
+<p><a href="${escapeHtml(payPath(row))}">Open this payment again</a> once you have paid.</p>`
+      : '';
   // JSON inside a <script>: escape '<' so no value can close the tag.
   const data = JSON.stringify({ message, target }).replaceAll('<', '\\u003c');
   return page(
     'Test payment',
-    `<p class="badge">Test payment — no money moves</p><h1>${escapeHtml(text)}</h1>
+    `<p class="badge">Test payment — no money moves</p><h1>${escapeHtml(doneText(row, status))}</h1>
+${later}
 ${target ? `<p><a href="${escapeHtml(target)}">Continue</a></p>` : ''}
 <script nonce="${nonce}">
 const { message, target } = ${data};
@@ -331,20 +470,39 @@ const messageStatus = (row: Pick<SimRow, 'status'>): SimulatorMessage['status'] 
         ? 'failed'
         : 'cancelled';
 
+/** A transfer or USSD payment left to pay later: 'ongoing', and the shopper has not paid yet. */
+const awaitingShopper = (row: Pick<SimRow, 'status' | 'paid_at'>) => row.status === 'ongoing' && !row.paid_at;
+
 /**
- * The pay page's buttons: what the transaction becomes, whether the charge is less than the
- * amount, and how the customer paid.
+ * The pay page's buttons: what the transaction becomes, through which channel (null: the first
+ * offered), whether the charge is less than the amount, whether the bank confirms it later (a job
+ * queued), and whether it continues a transfer or USSD payment left to pay later.
  */
+type OutcomeRule = {
+  status: SimRow['status'];
+  channel: PaymentChannel | null;
+  chargeLess?: boolean;
+  confirms?: boolean;
+  resumes?: boolean;
+};
+
 const OUTCOMES = {
-  success: { status: 'success', chargeLess: false, channel: 'card' },
-  failed: { status: 'failed', chargeLess: false, channel: 'card' },
-  cancelled: { status: 'abandoned', chargeLess: false, channel: 'card' },
-  charged_less: { status: 'success', chargeLess: true, channel: 'card' },
-  transfer: { status: 'ongoing', chargeLess: false, channel: 'bank_transfer' },
-} as const satisfies Record<string, { status: SimRow['status']; chargeLess: boolean; channel: string }>;
+  success: { status: 'success', channel: 'card' },
+  failed: { status: 'failed', channel: 'card' },
+  cancelled: { status: 'abandoned', channel: null },
+  charged_less: { status: 'success', channel: 'card', chargeLess: true },
+  transfer: { status: 'ongoing', channel: 'bank_transfer', confirms: true, resumes: true },
+  transfer_later: { status: 'ongoing', channel: 'bank_transfer', resumes: true },
+  ussd: { status: 'ongoing', channel: 'ussd', confirms: true, resumes: true },
+  ussd_declined: { status: 'failed', channel: 'ussd', resumes: true },
+  ussd_later: { status: 'ongoing', channel: 'ussd', resumes: true },
+  bank_success: { status: 'success', channel: 'bank' },
+  bank_failed: { status: 'failed', channel: 'bank' },
+} as const satisfies Record<string, OutcomeRule>;
+type Outcome = keyof typeof OUTCOMES;
 
 const outcomeForm = z.object({
-  outcome: z.enum(['success', 'failed', 'cancelled', 'charged_less', 'transfer']),
+  outcome: z.enum(Object.keys(OUTCOMES) as [Outcome, ...Outcome[]]),
   // How long the bank takes to confirm a transfer: tests shorten it. Whole seconds, 0 to 600.
   delay_seconds: z
     .string()
@@ -402,6 +560,7 @@ export function paystackSimulatorRoutes() {
         email: input.email,
         callback_url: input.callback_url ?? null,
         metadata: pg<Json>`${JSON.stringify(input.metadata)}::jsonb`,
+        channels: channelsAsked(input.channels),
       })
       .onConflict((oc) => oc.column('reference').doNothing())
       .returning('reference')
@@ -554,8 +713,9 @@ export function paystackSimulatorRoutes() {
   app.get('/pay/:accessCode', async (c) => {
     const row = await findByAccessCode(c.get('deps'), c.req.param('accessCode'));
     if (!row) return c.html(page('Test payment', '<h1>Payment not found</h1>', c.get('cspNonce')), 404);
+    if (awaitingShopper(row)) return c.html(payLaterPage(row, payPath(row), c.get('cspNonce')));
     if (row.status !== 'pending') return c.html(donePage(row, messageStatus(row), c.get('cspNonce')));
-    return c.html(payPage(row, `${SIMULATOR_PATH}/pay/${row.access_code}`, c.get('cspNonce')));
+    return c.html(payPage(row, payPath(row), c.get('cspNonce')));
   });
 
   app.post('/pay/:accessCode', async (c) => {
@@ -579,28 +739,52 @@ export function paystackSimulatorRoutes() {
         : 'Choose an outcome';
       return c.html(page('Test payment', `<h1>${escapeHtml(heading)}</h1>`, c.get('cspNonce')), 400);
     }
-    const outcome = OUTCOMES[form.data.outcome];
+    const nonce = c.get('cspNonce');
+    const accessCode = c.req.param('accessCode');
+    const found = await findByAccessCode(deps, accessCode);
+    if (!found) return c.html(page('Test payment', '<h1>Payment not found</h1>', nonce), 404);
+    const outcome: OutcomeRule = OUTCOMES[form.data.outcome];
+    const offered = offeredChannels(found);
+    if (outcome.channel && !offered.includes(outcome.channel)) {
+      return c.html(
+        page('Test payment', '<h1>This way to pay is not offered for this payment</h1>', nonce),
+        400,
+      );
+    }
+    const channel = outcome.channel ?? offered[0] ?? 'card';
     const afterSeconds = form.data.delay_seconds ?? TRANSFER_CONFIRM_SECONDS;
-    // Only a pending transaction takes an outcome, so a double submit cannot change it. A
-    // transfer's confirmation is enqueued in the same transaction: it exists if the transfer does.
+    // Only a pending transaction takes an outcome, so a double submit cannot change it; a transfer
+    // or USSD payment left to pay later takes the rest of its own channel's. A confirmation is
+    // enqueued in the same transaction: it exists if the payment does.
     const row = await deps.database.transaction(async (sql) => {
       const updated = await queries(sql)
         .updateTable('simulator_transactions')
         .set({
           status: outcome.status,
-          paid_at: outcome.status === 'success' ? pg<Date>`now()` : null,
+          paid_at: outcome.status === 'success' || outcome.confirms ? pg<Date>`now()` : null,
           charged_kobo: outcome.chargeLess
             ? pg<number>`CASE WHEN amount_kobo > ${CHARGE_LESS_BY_KOBO}::bigint THEN amount_kobo - ${CHARGE_LESS_BY_KOBO}::bigint
                               ELSE greatest(1, amount_kobo / 2) END`
             : null,
-          channel: outcome.channel,
+          channel,
           updated_at: pg<Date>`now()`,
         })
-        .where('access_code', '=', c.req.param('accessCode'))
-        .where('status', '=', 'pending')
+        .where('access_code', '=', accessCode)
+        .where((eb) =>
+          outcome.resumes
+            ? eb.or([
+                eb('status', '=', 'pending'),
+                eb.and([
+                  eb('status', '=', 'ongoing'),
+                  eb('paid_at', 'is', null),
+                  eb('channel', '=', channel),
+                ]),
+              ])
+            : eb('status', '=', 'pending'),
+        )
         .returningAll()
         .executeTakeFirst();
-      if (updated?.status === 'ongoing') {
+      if (updated && outcome.confirms) {
         await deps.jobs.enqueue(
           sql,
           simulatorCompletePendingJob,
@@ -611,13 +795,11 @@ export function paystackSimulatorRoutes() {
       return updated;
     });
     if (!row) {
-      const existing = await findByAccessCode(deps, c.req.param('accessCode'));
-      if (!existing)
-        return c.html(page('Test payment', '<h1>Payment not found</h1>', c.get('cspNonce')), 404);
-      return c.html(donePage(existing, messageStatus(existing), c.get('cspNonce')));
+      const existing = (await findByAccessCode(deps, accessCode)) ?? found;
+      return c.html(donePage(existing, messageStatus(existing), nonce));
     }
     if (row.status === 'success') await deliverWebhook(deps, row);
-    return c.html(donePage(row, messageStatus(row), c.get('cspNonce')));
+    return c.html(donePage(row, messageStatus(row), nonce));
   });
 
   return app;

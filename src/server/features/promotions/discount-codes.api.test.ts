@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIN_PAYABLE_KOBO } from '#shared/payment-channels';
 import type { CheckoutPricing } from '#shared/schemas/checkout';
 import { createSignedInUser } from '../../../../tests/factories/accounts';
 import { createProduct, ensureCategory, type TestProduct } from '../../../../tests/factories/catalog';
@@ -93,7 +94,11 @@ describe('a code at checkout', () => {
     const pricing = (response.body as { pricing: CheckoutPricing }).pricing;
     expect(pricing.discountCode).toBe(code);
     expect(pricing.lines.map((line) => line.discountKobo)).toEqual([400_000, 0]);
-    const standard = pricing.quotes.find((quote) => quote.shippingMethodCode === 'standard')!.breakdown;
+    const [lagosStandard] = await t.database.sql.query<{ id: string }>(
+      `SELECT m.id FROM shipping_methods m JOIN shipping_zone_states s ON s.zone_id = m.zone_id
+        WHERE s.state = 'Lagos' AND m.code = 'standard'`,
+    );
+    const standard = pricing.quotes.find((quote) => quote.shippingMethodId === lagosStandard!.id)!.breakdown;
     expect(standard.subtotalKobo).toBe(4_000_000);
     expect(standard.discountKobo).toBe(400_000);
     expect(standard.totalKobo).toBe(standard.subtotalKobo - standard.discountKobo + standard.shippingKobo);
@@ -125,11 +130,21 @@ describe('a code at checkout', () => {
     expect(order.total_amount_kobo).toBe(500_000);
   });
 
-  it('takes a fixed amount, never more than the items it covers', async () => {
+  it('takes a fixed amount, never more than the items it covers, leaving the least an order can cost', async () => {
     const { code } = await createDiscount(t, { type: 'fixed', amountOffKobo: 900_000 });
     const { cookie } = await shopper([[await tee(600_000), 1]]);
     const pricing = ((await apply(cookie, code!)).body as { pricing: CheckoutPricing }).pricing;
-    expect(pricing.breakdown).toMatchObject({ subtotalKobo: 600_000, discountKobo: 600_000 });
+    // With a delivery fee to pay, the code takes off all the items; with none (pickup, or no
+    // method chosen yet) it leaves ₦100, so the order still has an amount to pay.
+    const paid = pricing.quotes.map((quote) => quote.breakdown).filter((b) => b.shippingKobo > 0);
+    expect(paid.length).toBeGreaterThan(0);
+    for (const breakdown of paid)
+      expect(breakdown).toMatchObject({ subtotalKobo: 600_000, discountKobo: 600_000 });
+    expect(pricing.breakdown).toMatchObject({
+      subtotalKobo: 600_000,
+      discountKobo: 600_000 - MIN_PAYABLE_KOBO,
+      totalKobo: MIN_PAYABLE_KOBO,
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MIN_PAYABLE_KOBO } from '#shared/payment-channels';
 import { type CodeRule, type PricingLine, priceCart, share } from './pricing';
 
 const CATEGORIES = ['tshirts', 'hoodies', 'caps'];
@@ -63,6 +64,9 @@ describe('pricing a cart', () => {
           });
           expect(priced.reduce((sum, p) => sum + p.discountKobo, 0)).toBe(breakdown.discountKobo);
           if (!rule || breakdown.discount === null) expect(breakdown.discountKobo).toBe(0);
+          // A code never takes the total under the least an order can cost.
+          if (breakdown.discountKobo > 0)
+            expect(breakdown.totalKobo).toBeGreaterThanOrEqual(MIN_PAYABLE_KOBO);
           if (rule?.type === 'percentage' && breakdown.discount) {
             expect(breakdown.discountKobo).toBeLessThanOrEqual(
               Math.floor((breakdown.subtotalKobo * rule.percentOff!) / 100),
@@ -123,6 +127,28 @@ describe('pricing a cart', () => {
     const priced = priceCart([tee(2), cap], tshirts, null);
     expect(priced.refusal).toBeNull();
     expect(priced.lines.map((l) => l.discountKobo)).toEqual([600_000, 0]);
+  });
+
+  it('leaves ₦100 to pay when a code would cover a whole pickup order', () => {
+    const wholeTee: CodeRule = {
+      ...tshirts,
+      type: 'fixed',
+      percentOff: null,
+      amountOffKobo: 2_000_000,
+      minSubtotalKobo: null,
+    };
+    const pickup = { feeKobo: 0, freeAboveKobo: null };
+    expect(priceCart([tee(1)], wholeTee, pickup).breakdown).toMatchObject({
+      discountKobo: 1_500_000 - MIN_PAYABLE_KOBO,
+      shippingKobo: 0,
+      totalKobo: MIN_PAYABLE_KOBO,
+    });
+    // With a delivery fee the order has something to pay already: the code takes off all it says.
+    const delivery = { feeKobo: 250_000, freeAboveKobo: null };
+    expect(priceCart([tee(1)], wholeTee, delivery).breakdown).toMatchObject({
+      discountKobo: 1_500_000,
+      totalKobo: 250_000,
+    });
   });
 
   it('refuses a code that covers nothing in the cart', () => {

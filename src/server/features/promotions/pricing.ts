@@ -1,3 +1,4 @@
+import { MIN_PAYABLE_KOBO } from '#shared/payment-channels';
 import type {
   DiscountRefusal,
   DiscountTarget,
@@ -14,7 +15,8 @@ import type {
  * - Each item is charged its offer price: the lower of its sale price and the automatic offer
  *   covering it. That is its unit price; the subtotal sums them.
  * - One code per order, off those prices: a percentage of the items it covers (rounded down to the
- *   kobo), a fixed amount (never more than those items), or the delivery fee.
+ *   kobo), a fixed amount (never more than those items), or the delivery fee. A code never brings
+ *   an order's total under MIN_PAYABLE_KOBO: there is always something to pay.
  * - A code's minimum is reached by the items it covers.
  * - The discount is shared among the lines it covers in proportion to their totals (the largest
  *   remainders take the leftover kobo), so a refund of items gives back what they were paid.
@@ -114,20 +116,38 @@ export function priceCart(
     return undiscounted({ reason: 'minimum_not_reached', shortKobo: code.minSubtotalKobo - eligible });
   }
 
-  const amount =
+  const withDiscount = (amount: number) => {
+    const shares = share(
+      amount,
+      totals.map((total, index) => (covered[index] ? total : 0)),
+    );
+    const discountKobo = shares.reduce((sum, part) => sum + part, 0);
+    const fee = deliveryFee(delivery, subtotalKobo - discountKobo);
+    const waived = code.type === 'free_shipping' ? fee : 0;
+    const shippingKobo = fee - waived;
+    return {
+      shares,
+      discountKobo,
+      shippingKobo,
+      waived,
+      totalKobo: subtotalKobo - discountKobo + shippingKobo,
+    };
+  };
+  let amount =
     code.type === 'percentage'
       ? Math.floor((eligible * (code.percentOff ?? 0)) / 100)
       : code.type === 'fixed'
         ? Math.min(code.amountOffKobo ?? 0, eligible)
         : 0;
-  const shares = share(
-    amount,
-    totals.map((total, index) => (covered[index] ? total : 0)),
-  );
-  const discountKobo = shares.reduce((sum, part) => sum + part, 0);
-  const fee = deliveryFee(delivery, subtotalKobo - discountKobo);
-  const waived = code.type === 'free_shipping' ? fee : 0;
-  const shippingKobo = fee - waived;
+  // An order always leaves something to pay through Paystack: a code takes off less when it would
+  // bring the total under MIN_PAYABLE_KOBO (a pickup, with no fee, and a code covering every item).
+  // Taking off less can make delivery cost something again, so it is priced again until it holds.
+  let priced = withDiscount(amount);
+  while (priced.totalKobo < MIN_PAYABLE_KOBO && amount > 0) {
+    amount = Math.max(0, amount - (MIN_PAYABLE_KOBO - priced.totalKobo));
+    priced = withDiscount(amount);
+  }
+  const { shares, discountKobo, shippingKobo, waived } = priced;
   return {
     lines: totals.map((lineTotalKobo, index) => ({ lineTotalKobo, discountKobo: shares[index]! })),
     breakdown: {

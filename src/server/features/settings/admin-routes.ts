@@ -2,8 +2,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   outOfStockSettingsRequest,
+  paymentSettingsRequest,
+  pickupSettingsRequest,
   shippingMethodCreateRequest,
   shippingMethodUpdateRequest,
+  shippingZoneCreateRequest,
+  shippingZoneUpdateRequest,
   storeSettingsRequest,
 } from '#shared/schemas/settings';
 import { type AppEnv, actorOf } from '../../context';
@@ -15,13 +19,30 @@ import {
   getPaymentSettings,
   getStoreSettings,
   updateOutOfStockSettings,
+  updatePaymentSettings,
   updateStoreSettings,
 } from './settings';
-import { createShippingMethod, listAdminShippingMethods, updateShippingMethod } from './shipping-methods';
+import {
+  createShippingMethod,
+  createShippingZone,
+  deleteShippingZone,
+  getPickupSettings,
+  listAdminShippingZones,
+  updatePickupSettings,
+  updateShippingMethod,
+  updateShippingZone,
+} from './shipping-zones';
 
-const methodId = z.uuid();
+const uuid = z.uuid();
 
-/** Settings → Out of Stock, Store, Shipping and Payment. */
+/** The zone named by the path: a malformed id names none, like a missing one. */
+function zoneIdOf(id: string | undefined): string {
+  const parsed = uuid.safeParse(id);
+  if (!parsed.success) throw notFound('Shipping zone not found');
+  return parsed.data;
+}
+
+/** Settings → Out of Stock, Store, Shipping (zones, their methods, pickup) and Payment. */
 export function adminSettingsRoutes() {
   return new Hono<AppEnv>()
     .get('/settings/out-of-stock', async (c) => {
@@ -42,25 +63,56 @@ export function adminSettingsRoutes() {
       const input = await readJson(c, storeSettingsRequest);
       return c.json({ store: await updateStoreSettings(c.get('deps'), actorOf(admin), input) });
     })
-    .get('/settings/payment', (c) => {
+    .get('/settings/payment', async (c) => {
       requireAdmin(c);
-      return c.json(getPaymentSettings(c.get('deps')));
+      return c.json(await getPaymentSettings(c.get('deps')));
     })
-    .get('/shipping-methods', async (c) => {
-      requireAdmin(c);
-      return c.json({ shippingMethods: await listAdminShippingMethods(c.get('deps')) });
-    })
-    .post('/shipping-methods', async (c) => {
+    .put('/settings/payment', async (c) => {
       const admin = requireAdmin(c);
+      const input = await readJson(c, paymentSettingsRequest);
+      return c.json(await updatePaymentSettings(c.get('deps'), actorOf(admin), input));
+    })
+    .get('/settings/pickup', async (c) => {
+      requireAdmin(c);
+      return c.json({ pickup: await getPickupSettings(c.get('deps')) });
+    })
+    .put('/settings/pickup', async (c) => {
+      const admin = requireAdmin(c);
+      const input = await readJson(c, pickupSettingsRequest);
+      return c.json({ pickup: await updatePickupSettings(c.get('deps'), actorOf(admin), input) });
+    })
+    .get('/shipping-zones', async (c) => {
+      requireAdmin(c);
+      return c.json(await listAdminShippingZones(c.get('deps')));
+    })
+    .post('/shipping-zones', async (c) => {
+      const admin = requireAdmin(c);
+      const input = await readJson(c, shippingZoneCreateRequest);
+      return c.json({ zone: await createShippingZone(c.get('deps'), actorOf(admin), input) }, 201);
+    })
+    .patch('/shipping-zones/:id', async (c) => {
+      const admin = requireAdmin(c);
+      const id = zoneIdOf(c.req.param('id'));
+      const changes = await readJson(c, shippingZoneUpdateRequest);
+      return c.json({ zone: await updateShippingZone(c.get('deps'), actorOf(admin), id, changes) });
+    })
+    .delete('/shipping-zones/:id', async (c) => {
+      const admin = requireAdmin(c);
+      await deleteShippingZone(c.get('deps'), actorOf(admin), zoneIdOf(c.req.param('id')));
+      return c.json({ deleted: true });
+    })
+    .post('/shipping-zones/:id/methods', async (c) => {
+      const admin = requireAdmin(c);
+      const zoneId = zoneIdOf(c.req.param('id'));
       const input = await readJson(c, shippingMethodCreateRequest);
       return c.json(
-        { shippingMethod: await createShippingMethod(c.get('deps'), actorOf(admin), input) },
+        { shippingMethod: await createShippingMethod(c.get('deps'), actorOf(admin), zoneId, input) },
         201,
       );
     })
     .patch('/shipping-methods/:id', async (c) => {
       const admin = requireAdmin(c);
-      const id = methodId.safeParse(c.req.param('id'));
+      const id = uuid.safeParse(c.req.param('id'));
       if (!id.success) throw notFound('Shipping method not found');
       const changes = await readJson(c, shippingMethodUpdateRequest);
       return c.json({

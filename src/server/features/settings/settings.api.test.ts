@@ -141,33 +141,31 @@ describe('Shipping', () => {
     isActive: boolean;
     freeAboveKobo: number | null;
   };
-  const methods = async () =>
+  type Zone = { id: string; name: string; methods: Method[] };
+  const lagos = async () =>
     (
-      (await t.request('/api/admin/shipping-methods', { cookie: admin.cookie })).body as {
-        shippingMethods: Method[];
-      }
-    ).shippingMethods;
+      (await t.request('/api/admin/shipping-zones', { cookie: admin.cookie })).body as { zones: Zone[] }
+    ).zones.find((zone) => zone.name === 'Lagos')!;
+  const methods = async () => (await lagos()).methods;
   const patch = (id: string, json: unknown) =>
     t.request(`/api/admin/shipping-methods/${id}`, { method: 'PATCH', cookie: admin.cookie, json });
+  type PricedZone = { name: string; methods: { code: string; costKobo: number; feeKobo: number }[] };
+  const lagosMethods = (body: unknown) =>
+    (body as { zones: PricedZone[] }).zones.find((zone) => zone.name === 'Lagos')?.methods ?? [];
 
-  it('changes the Standard fee: the checkout quote, the policy figures and the order follow at once, audited', async () => {
+  it("changes Lagos's Standard fee: the checkout quote, the policy figures and the order follow at once, audited", async () => {
     const standard = (await methods()).find((method) => method.code === 'standard')!;
     expect(standard).toMatchObject({ feeKobo: 250_000, freeAboveKobo: 2_500_000, isActive: true });
     const { cookie } = await createSignedInUser(t);
     const product = await createProduct(t, { priceKobo: 1_000_000, variants: [{ size: 'L', stock: 5 }] });
     await addToCart(t, cookie, product, 1);
     const quote = async () =>
-      (
-        (await t.request('/api/checkout', { cookie })).body as {
-          shippingMethods: { code: string; costKobo: number }[];
-        }
-      ).shippingMethods.find((method) => method.code === 'standard')?.costKobo;
+      lagosMethods((await t.request('/api/checkout', { cookie })).body).find(
+        (method) => method.code === 'standard',
+      )?.costKobo;
     const policy = async () =>
-      (
-        (await t.request('/api/shipping-methods')).body as {
-          shippingMethods: { code: string; feeKobo: number }[];
-        }
-      ).shippingMethods.find((method) => method.code === 'standard')?.feeKobo;
+      lagosMethods((await t.request('/api/shipping-zones')).body).find((method) => method.code === 'standard')
+        ?.feeKobo;
     expect(await quote()).toBe(250_000);
     expect(await policy()).toBe(250_000);
 
@@ -195,7 +193,7 @@ describe('Shipping', () => {
       [(order.body as { orderId: string }).orderId],
     );
     expect(Number(row!.shipping_cost_kobo)).toBe(300_000);
-    expect(await lastAudit('shipping_method', 'standard')).toMatchObject({
+    expect(await lastAudit('shipping_method', 'Lagos/standard')).toMatchObject({
       actor_label: admin.email,
       before: { feeKobo: 250_000 },
       after: { feeKobo: 300_000 },
@@ -213,28 +211,32 @@ describe('Shipping', () => {
     // Only one side sent: checked against the stored other side.
     const oneSide = await patch(express.id, { minDays: 9 });
     expect(oneSide.status).toBe(400);
+    // Pickup stays free.
+    const pickup = (await methods()).find((method) => method.code === 'pickup')!;
+    expect((await patch(pickup.id, { feeKobo: 100_000 })).body).toMatchObject({
+      error: { fields: { feeKobo: 'Pickup in store has no fee' } },
+    });
 
     expect((await patch(express.id, { isActive: false })).status).toBe(200);
-    const policy = (await t.request('/api/shipping-methods')).body as { shippingMethods: { code: string }[] };
-    expect(policy.shippingMethods.map((method) => method.code)).toEqual(['standard']);
-    const standard = (await methods()).find((method) => method.code === 'standard')!;
-    const last = await patch(standard.id, { isActive: false });
-    expect(last.status).toBe(409);
-    expect(last.body).toMatchObject({ error: { message: 'At least one shipping method must stay active.' } });
+    const policy = await t.request('/api/shipping-zones');
+    expect(lagosMethods(policy.body).map((method) => method.code)).toEqual(['standard', 'pickup']);
     expect((await patch(express.id, { isActive: true })).status).toBe(200);
   });
 
-  it('adds a method that checkout offers at once', async () => {
-    const created = await t.request('/api/admin/shipping-methods', {
+  it("adds a method to a zone that checkout offers at once in that zone's states", async () => {
+    const zone = await lagos();
+    const created = await t.request(`/api/admin/shipping-zones/${zone.id}/methods`, {
       method: 'POST',
       cookie: admin.cookie,
       json: { name: 'Same-day Lagos', feeKobo: 700_000, freeAboveKobo: null, minDays: 0, maxDays: 1 },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ shippingMethod: { code: 'same-day-lagos', isActive: true } });
-    const policy = (await t.request('/api/shipping-methods')).body as { shippingMethods: { code: string }[] };
-    expect(policy.shippingMethods.map((method) => method.code)).toContain('same-day-lagos');
-    expect(await lastAudit('shipping_method', 'same-day-lagos')).toMatchObject({
+    expect(created.body).toMatchObject({
+      shippingMethod: { code: 'same-day-lagos', kind: 'delivery', zoneId: zone.id, isActive: true },
+    });
+    const policy = await t.request('/api/shipping-zones');
+    expect(lagosMethods(policy.body).map((method) => method.code)).toContain('same-day-lagos');
+    expect(await lastAudit('shipping_method', 'Lagos/same-day-lagos')).toMatchObject({
       action: 'created',
       before: null,
     });
@@ -296,6 +298,8 @@ describe('Payment', () => {
       mode: 'simulator',
       publicKey: null,
       webhookUrl: 'http://localhost:3000/api/payments/webhook',
+      channels: ['card', 'bank_transfer', 'ussd'],
+      payOnDelivery: false,
     });
     expect(JSON.stringify(response.body)).not.toMatch(/sk_/);
   });

@@ -1,6 +1,7 @@
 import { sql as pg } from 'kysely';
 import type {
   OutOfStockSettingsRequest,
+  PaymentOptions,
   PaymentSettingsResponse,
   StoreSettings,
 } from '#shared/schemas/settings';
@@ -12,6 +13,7 @@ import type { Json } from '../../platform/db/types';
 import { recordAudit } from '../audit/record-audit';
 import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
 import { readStoreIdentity } from '../email/store-identity';
+import { readPaymentOptions } from './payment-options';
 
 /**
  * Writes one named setting, keeping keys it does not know about (the store's Instagram link),
@@ -89,14 +91,39 @@ export async function updateStoreSettings(
 }
 
 /**
- * Payment: read from the server's configuration. The secret key never leaves the environment
- * (docs/decisions/2026-11-23-payment-settings.md); the mode follows the keys.
+ * Payment: the mode and keys are read from the server's configuration; the secret key never
+ * leaves the environment (docs/decisions/2026-11-23-payment-settings.md) and the mode follows the
+ * keys. The channels Paystack's window offers and pay on delivery are the admin's (the `payment`
+ * setting).
  */
-export function getPaymentSettings(deps: Pick<AppDeps, 'env' | 'payments'>): PaymentSettingsResponse {
+export async function getPaymentSettings(
+  deps: Pick<AppDeps, 'env' | 'payments' | 'database'>,
+): Promise<PaymentSettingsResponse> {
   const gateway = deps.payments;
   return {
     mode: gateway?.mode ?? 'off',
     publicKey: gateway && gateway.mode !== 'simulator' ? gateway.publicKey : null,
     webhookUrl: `${deps.env.publicUrl}/api/payments/webhook`,
+    ...(await readPaymentOptions(deps.database.sql)),
   };
+}
+
+/**
+ * Payment: the channels offered in Paystack's window (at least one), and whether pay on delivery
+ * is on (then offered only in the zones that allow it, up to each zone's maximum).
+ */
+export async function updatePaymentSettings(
+  deps: Pick<AppDeps, 'env' | 'payments' | 'database'>,
+  actor: Actor,
+  input: PaymentOptions,
+): Promise<PaymentSettingsResponse> {
+  await deps.database.transaction(async (sql) => {
+    await lockSetting(sql, 'payment');
+    const before = await readPaymentOptions(sql);
+    await writeSetting(sql, actor, 'payment', before, {
+      channels: input.channels,
+      payOnDelivery: input.payOnDelivery,
+    });
+  });
+  return getPaymentSettings(deps);
 }

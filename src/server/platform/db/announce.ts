@@ -13,6 +13,7 @@ export type ChangedTable =
   | 'users'
   | 'site_notifications'
   | 'settings'
+  | 'shipping_zones'
   | 'shipping_methods'
   | 'discounts';
 

@@ -4,10 +4,11 @@
  */
 
 import type { Gender, NotificationAudience, NotificationLocation, NotificationType, OrderStatus, PaymentStatus, Role } from "#shared/constants";
+import type { Fulfilment, PaymentKind } from "#shared/fulfilment";
 import type { RefundStatus } from "#shared/schemas/admin-orders";
 import type { EmailStatus } from "#shared/schemas/emails";
 import type { Disposition, LedgerKind, RefundKind } from "#shared/schemas/money";
-import type { AddressSnapshot } from "#shared/schemas/orders";
+import type { AddressSnapshot, PickupLocation } from "#shared/schemas/orders";
 import type { DiscountKind, DiscountTarget, DiscountType } from "#shared/schemas/promotions";
 import type { ColumnType } from "kysely";
 
@@ -216,17 +217,21 @@ export interface Orders {
   discount_kobo: Generated<number>;
   discount_title: string | null;
   email: string;
+  fulfilment: Fulfilment;
   id: Generated<string>;
   notes: string | null;
   paid_at: Timestamp | null;
+  payment_kind: PaymentKind;
   payment_method: Generated<string>;
   payment_reference: string | null;
   payment_status: PaymentStatus;
+  pickup_location: PickupLocation | null;
   shipping_address: AddressSnapshot;
   shipping_cost_kobo: number;
   shipping_discount_kobo: Generated<number>;
   shipping_method: Generated<string>;
   shipping_method_code: string | null;
+  shipping_zone: string | null;
   status: OrderStatus;
   stock_released_at: Timestamp | null;
   subtotal_kobo: number;
@@ -251,6 +256,7 @@ export interface PaymentEvents {
 export interface PaymentTransactions {
   access_code: string | null;
   amount_kobo: number;
+  channel: string | null;
   checks: Generated<number>;
   created_at: Generated<Timestamp>;
   currency: Generated<string>;
@@ -387,10 +393,26 @@ export interface ShippingMethods {
   free_above_kobo: number | null;
   id: Generated<string>;
   is_enabled: Generated<boolean>;
+  kind: Fulfilment;
   max_days: number;
   min_days: number;
   name: string;
   updated_at: Generated<Timestamp>;
+  zone_id: string;
+}
+
+export interface ShippingZones {
+  created_at: Generated<Timestamp>;
+  display_order: Generated<number>;
+  id: Generated<string>;
+  name: string;
+  pay_on_delivery_max_kobo: number | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ShippingZoneStates {
+  state: string;
+  zone_id: string;
 }
 
 export interface SimulatorRefunds {
@@ -408,6 +430,7 @@ export interface SimulatorTransactions {
   amount_kobo: number;
   callback_url: string | null;
   channel: Generated<string>;
+  channels: string[] | null;
   charged_kobo: number | null;
   created_at: Generated<Timestamp>;
   currency: string;
@@ -496,6 +519,8 @@ export interface DB {
   sessions: Sessions;
   settings: Settings;
   shipping_methods: ShippingMethods;
+  shipping_zone_states: ShippingZoneStates;
+  shipping_zones: ShippingZones;
   simulator_refunds: SimulatorRefunds;
   simulator_transactions: SimulatorTransactions;
   site_notifications: SiteNotifications;

@@ -37,6 +37,11 @@ export type InitializeInput = {
   currency: 'NGN';
   callbackUrl: string;
   metadata: Record<string, unknown>;
+  /**
+   * The channels the payment window offers ('card', 'bank_transfer', 'ussd', 'bank'); Paystack
+   * offers every channel of the account when none is given.
+   */
+  channels?: readonly string[];
 };
 
 export type InitializeResult = { authorizationUrl: string; accessCode: string; reference: string };
@@ -150,6 +155,7 @@ export async function initializeTransaction(
     currency: input.currency,
     callback_url: input.callbackUrl,
     metadata: input.metadata,
+    ...(input.channels ? { channels: input.channels } : {}),
   });
   const authorizationUrl = text(data.authorization_url);
   const accessCode = text(data.access_code);

@@ -76,4 +76,39 @@ describe("the account's Orders tab", () => {
       'Total',
     ]);
   });
+
+  it('says which orders await the bank, which are paid on delivery, and where a pickup is collected', () => {
+    render(
+      <MemoryRouter>
+        <OrdersTab
+          initial={[
+            orderFixture({ id: 'ffffffff-0000-4000-8000-000000000006', awaitingPayment: true }),
+            orderFixture({
+              id: '11111111-0000-4000-8000-000000000007',
+              status: 'processing',
+              paymentKind: 'pay_on_delivery',
+              paymentMethod: 'Pay on delivery',
+            }),
+            orderFixture({
+              id: '22222222-0000-4000-8000-000000000008',
+              status: 'delivered',
+              paymentStatus: 'paid',
+              fulfilment: 'pickup',
+              pickup: {
+                address: '12 Admiralty Way, Lekki Phase 1, Lagos',
+                openingHours: 'Mon–Sat, 10am–6pm',
+              },
+            }),
+          ]}
+        />
+      </MemoryRouter>,
+    );
+    expect(rowOf('ffffffff').textContent).toContain('Payment status: Awaiting your payment');
+    expect(rowOf('11111111').textContent).toContain('Payment status: Pay on delivery');
+    expect(rowOf('22222222').textContent).toContain('Order status: Picked up');
+    expect(rowOf('22222222').textContent).toContain(
+      'Pick up in store: 12 Admiralty Way, Lekki Phase 1, Lagos (Mon–Sat, 10am–6pm)',
+    );
+    expect(rowOf('ffffffff').textContent).not.toContain('Pick up in store');
+  });
 });

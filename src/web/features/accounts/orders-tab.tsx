@@ -12,6 +12,7 @@ import { liveTopics, useLive } from '../../lib/live';
 import { useReadAgain } from '../../lib/read-again';
 import { paths } from '../../paths';
 import { OrderBadges } from '../orders/order-badges';
+import { awaitingPayment } from '../orders/order-status';
 import { RefundNote } from '../orders/payment-card';
 
 const FAILED = 'Failed to load orders';
@@ -133,9 +134,24 @@ export function OrdersTab({ initial }: { initial: Order[] | null }) {
             createdAt={order.createdAt}
             itemCount={order.itemCount}
             totalKobo={order.totalAmountKobo}
-            badges={<OrderBadges status={order.status} paymentStatus={order.paymentStatus} named />}
+            badges={
+              <OrderBadges
+                status={order.status}
+                paymentStatus={order.paymentStatus}
+                fulfilment={order.fulfilment}
+                awaitingPayment={awaitingPayment(order)}
+                paymentKind={order.paymentKind}
+                named
+              />
+            }
             note={
               <>
+                {order.fulfilment === 'pickup' && order.pickup && order.status !== 'cancelled' ? (
+                  <p className="text-sm text-neutral-700 wrap-anywhere">
+                    <span className="font-semibold">Pick up in store:</span> {order.pickup.address} (
+                    {order.pickup.openingHours})
+                  </p>
+                ) : null}
                 <RefundNote order={order} />
                 <OrderPrices order={order} />
               </>

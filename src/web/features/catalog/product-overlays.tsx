@@ -2,21 +2,25 @@
  * The product page's overlays: Size Guide, Shipping Policy and the full-screen gallery. One lazily
  * loaded chunk: none of it is needed for the first paint of a product page.
  */
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatNaira } from '#shared/money';
 import type {
   ProductImage as ProductImageRow,
-  ShippingMethod,
-  ShippingMethodsResponse,
+  ShippingZonesResponse,
   SizeGuide,
 } from '#shared/schemas/catalog';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { CloseIcon } from '../../components/ui/icons';
+import { Loading } from '../../components/ui/loading';
 import { ProductImage } from '../../components/ui/product-image';
 import { api, errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
+
+/** The zones' list, loaded with the overlay's first opening: the product page's first view has no need of it. */
+const ShippingZonesList = lazy(() =>
+  import('./shipping-zones').then((module) => ({ default: module.ShippingZonesList })),
+);
 
 function Panel({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   return (
@@ -73,44 +77,14 @@ export function SizeGuideOverlay({ guide, onClose }: { guide: SizeGuide; onClose
   );
 }
 
-function feeText(method: ShippingMethod): string {
-  const fee = method.feeKobo === 0 ? 'Free' : formatNaira(method.feeKobo);
-  return method.freeAboveKobo ? `${fee}, free on orders above ${formatNaira(method.freeAboveKobo)}` : fee;
-}
-
+/** The delivery zones, read when the overlay opens: each zone's states, methods, fees and days. */
 export function ShippingOverlay({ onClose }: { onClose: () => void }) {
-  const [methods, setMethods] = useState<ShippingMethod[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let active = true;
-    api
-      .get<ShippingMethodsResponse>('/api/shipping-methods')
-      .then((body) => active && setMethods(body.shippingMethods))
-      .catch((cause: unknown) => active && setError(errorMessage(cause, 'Could not load shipping fees')));
-    return () => {
-      active = false;
-    };
-  }, []);
+  const [attempt, setAttempt] = useState(0);
   return (
     <Panel title="Shipping Policy" onClose={onClose}>
       <p>Orders are processed within 1-3 business days after payment confirmation.</p>
       <div className="mt-4" aria-live="polite">
-        {error ? (
-          <p className="text-red-700">{error}</p>
-        ) : methods ? (
-          <ul className="divide-y divide-neutral-200 border-y border-neutral-200">
-            {methods.map((method) => (
-              <li key={method.code} className="py-3">
-                <p className="font-semibold">{method.name}</p>
-                <p className="text-neutral-600">
-                  {method.minDays}-{method.maxDays} business days · {feeText(method)}
-                </p>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-neutral-500">Loading...</p>
-        )}
+        <ShippingZones key={attempt} onRetry={() => setAttempt((n) => n + 1)} />
       </div>
       <p className="mt-4 text-neutral-600">
         International delivery takes 7-14 business days; its cost is quoted per order.
@@ -119,6 +93,38 @@ export function ShippingOverlay({ onClose }: { onClose: () => void }) {
         Read the full shipping policy
       </Link>
     </Panel>
+  );
+}
+
+/** GET /api/shipping-zones once (a new `key` reads it again). */
+function ShippingZones({ onRetry }: { onRetry: () => void }) {
+  const [zones, setZones] = useState<ShippingZonesResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let active = true;
+    api
+      .get<ShippingZonesResponse>('/api/shipping-zones')
+      .then((body) => active && setZones(body))
+      .catch((cause: unknown) => active && setError(errorMessage(cause, 'Could not load shipping fees')));
+    return () => {
+      active = false;
+    };
+  }, []);
+  if (error) {
+    return (
+      <div role="alert" className="text-red-700">
+        <p>{error}</p>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!zones) return <Loading what="delivery zones" />;
+  return (
+    <Suspense fallback={<Loading what="delivery zones" />}>
+      <ShippingZonesList zones={zones.zones} pickup={zones.pickup} level={3} />
+    </Suspense>
   );
 }
 

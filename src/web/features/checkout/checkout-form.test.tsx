@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NIGERIAN_STATES } from '#shared/constants';
 import type { CartLine } from '#shared/schemas/cart';
 import type { CheckoutPricing, CheckoutSummary } from '#shared/schemas/checkout';
 import type { AppliedDiscount, PriceBreakdown } from '#shared/schemas/promotions';
@@ -42,37 +43,94 @@ const TEE = line({
 });
 const CAPS = line({ id: 'line-caps', name: 'Eko Cap', priceKobo: 500_000, quantity: 2 });
 const SUBTOTAL = 2_000_000;
-const FEES = { standard: 250_000, express: 500_000 } as const;
 
-/** The server's pricing of the cart, with `discount` taking `off` kobo off the tee (and/or waiving delivery). */
+/** The demo shop's zones (product decisions): Lagos, South-West, and the rest of Nigeria but Borno. */
+const LAGOS_ZONE = {
+  id: 'zone-lagos',
+  name: 'Lagos',
+  states: ['Lagos'],
+  payOnDeliveryMaxKobo: 10_000_000,
+  methods: [
+    method('lagos-standard', 'standard', 'Standard Shipping', 250_000, 2_500_000, 1, 3),
+    method('lagos-express', 'express', 'Express Shipping', 500_000, null, 1, 1),
+    { ...method('lagos-pickup', 'pickup', 'Pick up in store', 0, null, 0, 1), kind: 'pickup' as const },
+  ],
+};
+const SOUTH_WEST = {
+  id: 'zone-south-west',
+  name: 'South-West',
+  states: ['Ogun', 'Oyo', 'Osun', 'Ondo', 'Ekiti'],
+  payOnDeliveryMaxKobo: null,
+  methods: [method('sw-standard', 'standard', 'Standard Shipping', 350_000, null, 2, 4)],
+};
+const REST = {
+  id: 'zone-rest',
+  name: 'Rest of Nigeria',
+  states: NIGERIAN_STATES.filter(
+    (state) => !['Lagos', 'Borno', ...SOUTH_WEST.states].includes(state),
+  ) as string[],
+  payOnDeliveryMaxKobo: null,
+  methods: [method('rest-standard', 'standard', 'Standard Shipping', 450_000, null, 3, 7)],
+};
+const ZONES = [LAGOS_ZONE, SOUTH_WEST, REST];
+const PICKUP = { address: '12 Admiralty Way, Lekki Phase 1, Lagos', openingHours: 'Mon–Sat, 10am–6pm' };
+
+function method(
+  id: string,
+  code: string,
+  name: string,
+  feeKobo: number,
+  freeAboveKobo: number | null,
+  minDays: number,
+  maxDays: number,
+) {
+  return {
+    id,
+    code,
+    kind: 'delivery' as 'delivery' | 'pickup',
+    name,
+    feeKobo,
+    freeAboveKobo,
+    minDays,
+    maxDays,
+  };
+}
+
+/** What a method costs a cart of `subtotal`: free above its threshold. */
+const costOf = (option: { feeKobo: number; freeAboveKobo: number | null }, subtotal: number) =>
+  option.freeAboveKobo !== null && subtotal > option.freeAboveKobo ? 0 : option.feeKobo;
+
+/**
+ * The server's pricing of the cart for every method of every zone, with `discount` taking `teeOff`
+ * kobo off the tee (and/or waiving delivery).
+ */
 function pricing(
   code: {
     discount: Omit<AppliedDiscount, 'amountKobo' | 'shippingKobo'>;
     teeOff: number;
     freeDelivery?: boolean;
   } | null,
+  lines: CartLine[] = [TEE, CAPS],
 ): CheckoutPricing {
+  const subtotal = lines.reduce((sum, each) => sum + each.lineTotalKobo, 0);
   const teeOff = code?.teeOff ?? 0;
   const breakdown = (feeKobo: number): PriceBreakdown => {
     const waived = code?.freeDelivery ? feeKobo : 0;
     return {
-      subtotalKobo: SUBTOTAL,
+      subtotalKobo: subtotal,
       discountKobo: teeOff,
       shippingKobo: feeKobo - waived,
-      totalKobo: SUBTOTAL - teeOff + feeKobo - waived,
+      totalKobo: subtotal - teeOff + feeKobo - waived,
       discount: code ? { ...code.discount, amountKobo: teeOff, shippingKobo: waived } : null,
     };
   };
   return {
     discountCode: code?.discount.code ?? null,
-    lines: [
-      { id: TEE.id, discountKobo: teeOff },
-      { id: CAPS.id, discountKobo: 0 },
-    ],
-    quotes: [
-      { shippingMethodCode: 'standard', breakdown: breakdown(FEES.standard) },
-      { shippingMethodCode: 'express', breakdown: breakdown(FEES.express) },
-    ],
+    lines: lines.map((each) => ({ id: each.id, discountKobo: each.id === TEE.id ? teeOff : 0 })),
+    quotes: ZONES.flatMap((zone) => zone.methods).map((option) => ({
+      shippingMethodId: option.id,
+      breakdown: breakdown(costOf(option, subtotal)),
+    })),
     breakdown: breakdown(0),
   };
 }
@@ -87,41 +145,46 @@ const FREESHIP = pricing({
   freeDelivery: true,
 });
 
-const summary: CheckoutSummary = {
-  prefill: {
-    firstName: 'Ada',
-    lastName: 'Obi',
-    fullName: 'Ada Obi',
-    email: 'ada@example.test',
-    phone: '08031234567',
-    address: '12 Admiralty Way, Lekki',
-    city: 'Lagos',
-    state: 'Lagos',
-  },
-  shippingMethods: [
-    {
-      code: 'standard',
-      name: 'Standard Shipping',
-      feeKobo: FEES.standard,
-      freeAboveKobo: 2_500_000,
-      minDays: 1,
-      maxDays: 3,
-      costKobo: FEES.standard,
+/** The checkout page's summary for a shopper in `state` with these lines. */
+function checkoutOf({
+  lines = [TEE, CAPS],
+  state = 'Lagos',
+  payOnDelivery = { offered: false, refusal: null },
+}: {
+  lines?: CartLine[];
+  state?: string;
+  payOnDelivery?: CheckoutSummary['payOnDelivery'];
+} = {}): CheckoutSummary {
+  const subtotal = lines.reduce((sum, each) => sum + each.lineTotalKobo, 0);
+  return {
+    prefill: {
+      firstName: 'Ada',
+      lastName: 'Obi',
+      fullName: 'Ada Obi',
+      email: 'ada@example.test',
+      phone: '08031234567',
+      address: '12 Admiralty Way, Lekki',
+      city: 'Lagos',
+      state,
     },
-    {
-      code: 'express',
-      name: 'Express Shipping',
-      feeKobo: FEES.express,
-      freeAboveKobo: null,
-      minDays: 1,
-      maxDays: 1,
-      costKobo: FEES.express,
+    zones: ZONES.map((zone) => ({
+      ...zone,
+      methods: zone.methods.map((option) => ({ ...option, costKobo: costOf(option, subtotal) })),
+    })),
+    pickup: PICKUP,
+    payOnDelivery,
+    cart: {
+      items: lines,
+      totalItems: lines.reduce((sum, each) => sum + each.quantity, 0),
+      subtotalKobo: subtotal,
+      canCheckout: true,
+      notices: [],
     },
-  ],
-  defaultShippingMethodCode: 'standard',
-  cart: { items: [TEE, CAPS], totalItems: 3, subtotalKobo: SUBTOTAL, canCheckout: true, notices: [] },
-  pricing: pricing(null),
-};
+    pricing: pricing(null, lines),
+  };
+}
+
+const summary = checkoutOf();
 
 const cart: CartContextValue = {
   items: [TEE, CAPS],
@@ -142,13 +205,20 @@ const cart: CartContextValue = {
   closeDrawer: () => {},
 };
 
-function renderCheckout() {
+function renderCheckout(initial: CheckoutSummary = summary) {
+  const shell: CartContextValue = {
+    ...cart,
+    items: initial.cart.items,
+    totalItems: initial.cart.totalItems,
+    totalPrice: initial.cart.subtotalKobo,
+  };
   render(
     <MemoryRouter initialEntries={['/checkout']}>
-      <CartContext.Provider value={cart}>
+      <CartContext.Provider value={shell}>
         <Routes>
-          <Route path="/checkout" element={<CheckoutFormView initial={summary} />} />
+          <Route path="/checkout" element={<CheckoutFormView initial={initial} />} />
           <Route path="/payment/:orderId" element={<h1>Payment page</h1>} />
+          <Route path="/order-confirmation/:orderId" element={<h1>Order confirmation page</h1>} />
         </Routes>
       </CartContext.Provider>
     </MemoryRouter>,
@@ -170,7 +240,8 @@ const breakdown = () =>
 const itemOf = (name: string) =>
   [...orderSummary().querySelectorAll('li')].find((item) => item.textContent?.includes(name))!;
 /** The state as the shopper picks it (the test's DOM does not take a select's first value from the form). */
-const pickState = () => fireEvent.change(screen.getByLabelText('State'), { target: { value: 'Lagos' } });
+const pickState = (state = 'Lagos') =>
+  fireEvent.change(screen.getByLabelText('State'), { target: { value: state } });
 const codeField = () => within(orderSummary()).getByRole('textbox', { name: 'Discount code' });
 const payButton = () => within(orderSummary()).getByRole('button', { name: /^Pay / });
 
@@ -327,5 +398,228 @@ describe('the checkout with a discount code', () => {
       body: { discountCode: 'BLACKFRIDAY20' },
     });
     expect(screen.queryByRole('heading', { name: 'Payment page' })).toBeNull();
+  });
+});
+
+/** The delivery methods offered, as radios in their group. */
+const methodsGroup = () => screen.getByRole('group', { name: 'Shipping Method' });
+const methodNames = () =>
+  within(methodsGroup())
+    .queryAllByRole('radio')
+    .map((radio) => radio.closest('label')!.querySelector('.font-semibold')!.textContent);
+const checkedMethod = () =>
+  within(methodsGroup())
+    .queryAllByRole('radio')
+    .find((radio) => (radio as HTMLInputElement).checked)
+    ?.closest('label')
+    ?.querySelector('.font-semibold')?.textContent;
+const paymentGroup = () => screen.getByRole('group', { name: 'How would you like to pay?' });
+const payOnDeliveryRadio = () =>
+  within(paymentGroup()).queryByRole('radio', { name: /Pay on delivery — cash or transfer at the door/ });
+const liveRegion = () => methodsGroup().parentElement!.querySelector('[aria-live="polite"]')!;
+
+/** A ₦30,000 hoodie: above Lagos's free-delivery threshold (₦25,000). */
+const HOODIE = line({ id: 'line-hoodie', name: 'Eko Hoodie', priceKobo: 3_000_000, quantity: 1 });
+/** A ₦120,000 jacket: above Lagos's pay-on-delivery maximum (₦100,000). */
+const JACKET = line({ id: 'line-jacket', name: 'Agbada Jacket', priceKobo: 12_000_000, quantity: 1 });
+const POD_ON = { offered: true, refusal: null };
+
+describe('the checkout by delivery zone', () => {
+  it("offers the methods of the state's zone, and the fee and total change with the state", async () => {
+    api.answer('POST /api/orders', () => ({ status: 201, body: { orderId: 'order-kano' } }));
+    renderCheckout(checkoutOf({ state: 'Kano' }));
+    expect(methodNames()).toEqual(['Standard Shipping']);
+    expect(checkedMethod()).toBe('Standard Shipping');
+    expect(within(methodsGroup()).getByRole('radio').closest('label')!.textContent).toContain('₦4,500.00');
+    expect(breakdown()).toEqual([
+      ['Subtotal', '₦20,000.00'],
+      ['Delivery (Standard Shipping)', '₦4,500.00'],
+      ['Total', '₦24,500.00'],
+    ]);
+    expect(payButton().textContent).toBe('Pay ₦24,500.00');
+
+    pickState('Lagos');
+    await waitFor(() =>
+      expect(methodNames()).toEqual(['Standard Shipping', 'Express Shipping', 'Pick up in store — Free']),
+    );
+    expect(checkedMethod()).toBe('Standard Shipping');
+    expect(breakdown()).toEqual([
+      ['Subtotal', '₦20,000.00'],
+      ['Delivery (Standard Shipping)', '₦2,500.00'],
+      ['Total', '₦22,500.00'],
+    ]);
+    expect(payButton().textContent).toBe('Pay ₦22,500.00');
+    await waitFor(() =>
+      expect(liveRegion().textContent).toBe(
+        'Delivery to Lagos: Standard Shipping, ₦2,500.00. Total ₦22,500.00.',
+      ),
+    );
+
+    // Express is Lagos's only: in Ogun, its Standard is chosen instead.
+    fireEvent.click(screen.getByRole('radio', { name: /Express Shipping/ }));
+    await waitFor(() => expect(payButton().textContent).toBe('Pay ₦25,000.00'));
+    pickState('Ogun');
+    await waitFor(() => expect(checkedMethod()).toBe('Standard Shipping'));
+    expect(methodNames()).toEqual(['Standard Shipping']);
+    expect(breakdown()[1]).toEqual(['Delivery (Standard Shipping)', '₦3,500.00']);
+    expect(payButton().textContent).toBe('Pay ₦23,500.00');
+
+    pickState('Kano');
+    await waitFor(() => expect(payButton().textContent).toBe('Pay ₦24,500.00'));
+    fireEvent.click(payButton());
+    expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeTruthy();
+    expect(api.requests.at(-1)).toMatchObject({
+      url: '/api/orders',
+      body: { state: 'Kano', shippingMethodCode: 'standard', paymentMethod: 'paystack' },
+    });
+  });
+
+  it('delivers a ₦30,000 cart free in Lagos, and charges Kano its fee', async () => {
+    renderCheckout(checkoutOf({ lines: [HOODIE] }));
+    expect(breakdown()).toEqual([
+      ['Subtotal', '₦30,000.00'],
+      ['Delivery (Standard Shipping)', 'Free'],
+      ['Total', '₦30,000.00'],
+    ]);
+    expect(screen.getByRole('radio', { name: /Standard Shipping/ }).closest('label')!.textContent).toContain(
+      'Free',
+    );
+    expect(screen.getByRole('radio', { name: /Express Shipping/ }).closest('label')!.textContent).toContain(
+      '₦5,000.00',
+    );
+    pickState('Kano');
+    await waitFor(() => expect(payButton().textContent).toBe('Pay ₦34,500.00'));
+    expect(breakdown()[1]).toEqual(['Delivery (Standard Shipping)', '₦4,500.00']);
+  });
+
+  it('says a state in no zone is not delivered to, by its field, and refuses the order', async () => {
+    renderCheckout();
+    pickState('Borno');
+    const state = screen.getByLabelText('State');
+    await waitFor(() => expect(state.getAttribute('aria-invalid')).toBe('true'));
+    const described = () =>
+      (state.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent);
+    expect(described()).toContain("We don't deliver to Borno yet.");
+    expect(methodNames()).toEqual([]);
+    expect(breakdown()[1]).toEqual(['Delivery', 'Choose a delivery method']);
+    await waitFor(() => expect(liveRegion().textContent).toBe("We don't deliver to Borno yet."));
+
+    fireEvent.click(payButton());
+    await waitFor(() => expect(document.activeElement).toBe(state));
+    expect(described()).toContain("We don't deliver to Borno yet.");
+    expect(api.requests).toEqual([]);
+
+    pickState('Lagos');
+    await waitFor(() => expect(state.getAttribute('aria-invalid')).toBe('false'));
+    expect(screen.queryByText("We don't deliver to Borno yet.")).toBeNull();
+  });
+
+  it('offers pickup in store with its address and hours, free, and the summary names it', async () => {
+    api.answer('POST /api/orders', () => ({ status: 201, body: { orderId: 'order-pickup' } }));
+    renderCheckout();
+    const pickup = screen.getByRole('radio', { name: /Pick up in store — Free/ });
+    const option = pickup.closest('label')!.textContent;
+    expect(option).toContain('12 Admiralty Way, Lekki Phase 1, Lagos');
+    expect(option).toContain('Mon–Sat, 10am–6pm');
+    fireEvent.click(pickup);
+    await waitFor(() =>
+      expect(breakdown()).toEqual([
+        ['Subtotal', '₦20,000.00'],
+        ['Delivery (Pick up in store)', 'Free'],
+        ['Total', '₦20,000.00'],
+      ]),
+    );
+    // Contact details are still asked for.
+    expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('08031234567');
+    fireEvent.click(payButton());
+    expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeTruthy();
+    expect(api.requests.at(-1)).toMatchObject({
+      body: { shippingMethodCode: 'pickup', state: 'Lagos', phone: '08031234567' },
+    });
+  });
+});
+
+describe('pay on delivery at checkout', () => {
+  it('is offered in a zone that allows it, places the order and goes to its confirmation', async () => {
+    api.answer('POST /api/orders', () => ({ status: 201, body: { orderId: 'order-pod' } }));
+    renderCheckout(checkoutOf({ payOnDelivery: POD_ON }));
+    const now = within(paymentGroup()).getByRole('radio', { name: /Pay now — card, bank transfer or USSD/ });
+    expect((now as HTMLInputElement).checked).toBe(true);
+    const onDelivery = payOnDeliveryRadio()!;
+    expect((onDelivery as HTMLInputElement).disabled).toBe(false);
+    fireEvent.click(onDelivery);
+    const place = await within(orderSummary()).findByRole('button', { name: 'Place Order' });
+    expect(within(orderSummary()).getByText(/You pay ₦22,500\.00 in cash or by transfer/)).toBeTruthy();
+
+    fireEvent.click(place);
+    expect(await screen.findByRole('heading', { name: 'Order confirmation page' })).toBeTruthy();
+    expect(api.requests.at(-1)).toMatchObject({
+      url: '/api/orders',
+      body: { paymentMethod: 'pay_on_delivery', state: 'Lagos', shippingMethodCode: 'standard' },
+    });
+  });
+
+  it('is hidden where the zone has no maximum or the shop has it off, and back to paying now', async () => {
+    renderCheckout(checkoutOf({ payOnDelivery: POD_ON }));
+    fireEvent.click(payOnDeliveryRadio()!);
+    await within(orderSummary()).findByRole('button', { name: 'Place Order' });
+    pickState('Kano');
+    await waitFor(() => expect(payOnDeliveryRadio()).toBeNull());
+    expect(payButton().textContent).toBe('Pay ₦24,500.00');
+    expect((within(paymentGroup()).getByRole('radio', { name: /Pay now/ }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    cleanup();
+
+    renderCheckout(checkoutOf({ payOnDelivery: { offered: false, refusal: null } }));
+    expect(within(paymentGroup()).getAllByRole('radio')).toHaveLength(1);
+    expect(payOnDeliveryRadio()).toBeNull();
+  });
+
+  it('is disabled, saying why, over the zone maximum or when the account cannot use it', async () => {
+    renderCheckout(checkoutOf({ lines: [JACKET], payOnDelivery: POD_ON }));
+    let radio = payOnDeliveryRadio()!;
+    expect((radio as HTMLInputElement).disabled).toBe(true);
+    const reason = document.getElementById(radio.getAttribute('aria-describedby')!)!;
+    expect(reason.textContent).toBe('Pay on delivery is for orders up to ₦100,000.00');
+    cleanup();
+
+    const refusal = 'You have an order to pay on delivery already: pay it or cancel it first.';
+    renderCheckout(checkoutOf({ payOnDelivery: { offered: true, refusal } }));
+    radio = payOnDeliveryRadio()!;
+    expect((radio as HTMLInputElement).disabled).toBe(true);
+    expect(document.getElementById(radio.getAttribute('aria-describedby')!)!.textContent).toBe(refusal);
+  });
+
+  it("shows the server's refusals by the controls they concern", async () => {
+    const message = 'Pay on delivery is for orders up to ₦100,000.00';
+    api.answer('POST /api/orders', () => ({
+      status: 409,
+      body: { error: { code: 'pay_on_delivery_unavailable', message } },
+    }));
+    renderCheckout(checkoutOf({ payOnDelivery: POD_ON }));
+    fireEvent.click(payOnDeliveryRadio()!);
+    fireEvent.click(await within(orderSummary()).findByRole('button', { name: 'Place Order' }));
+    const group = paymentGroup();
+    await waitFor(() => expect(group.getAttribute('aria-describedby')).toBeTruthy());
+    expect(document.getElementById(group.getAttribute('aria-describedby')!)!.textContent).toBe(message);
+    expect(screen.queryByRole('heading', { name: 'Order confirmation page' })).toBeNull();
+
+    const methodMessage = 'Express Shipping is not offered in Kano';
+    api.answer('POST /api/orders', () => ({
+      status: 400,
+      body: {
+        error: {
+          code: 'validation_error',
+          message: 'Please check the form',
+          fields: { shippingMethodCode: methodMessage },
+        },
+      },
+    }));
+    fireEvent.click(within(paymentGroup()).getByRole('radio', { name: /Pay now/ }));
+    fireEvent.click(await within(orderSummary()).findByRole('button', { name: /^Pay / }));
+    await waitFor(() => expect(within(methodsGroup()).getByText(methodMessage)).toBeTruthy());
   });
 });

@@ -1,17 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { type FieldPath, type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
+import {
+  Controller,
+  type ControllerRenderProps,
+  type FieldPath,
+  type UseFormRegisterReturn,
+  useController,
+  useForm,
+  useWatch,
+} from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { NIGERIAN_STATES } from '#shared/constants';
 import { formatNaira } from '#shared/money';
 import { deliveryText, minusNaira } from '#shared/price-breakdown';
 import type { CartLine } from '#shared/schemas/cart';
+import { zoneOfState } from '#shared/schemas/catalog';
 import {
   type CheckoutFormInput,
   type CheckoutSummary,
   type CheckoutForm as CheckoutValues,
+  type CheckoutZone,
   checkoutFormSchema,
-  type ShippingOption,
 } from '#shared/schemas/checkout';
 import { Button } from '../../components/ui/button';
 import { CheckboxField, SelectField, TextareaField, TextField } from '../../components/ui/fields';
@@ -23,6 +32,7 @@ import { ApiError, api } from '../../lib/api';
 import { paths } from '../../paths';
 import { useCart } from '../cart/cart-context';
 import { lineProblem } from '../cart/cart-messages';
+import { DeliveryMethods, noDeliveryMessage, PaymentChoice, payOnDeliveryOf } from './delivery-and-payment';
 import { DiscountCodeField, useDiscountCode } from './discount-code';
 
 type FieldName = FieldPath<CheckoutFormInput>;
@@ -42,12 +52,18 @@ function AddressInputs({
   register,
   errorOf,
   autoCompleteSection,
+  stateProblem,
+  stateControl,
 }: {
   names: AddressFields;
   hiddenLabel?: string;
   register: (name: FieldName) => UseFormRegisterReturn;
   errorOf: (name: FieldName) => string | undefined;
   autoCompleteSection: 'shipping' | 'billing';
+  /** Why the state chosen cannot be shipped to, under the field (when the form has no error of its own). */
+  stateProblem?: string;
+  /** The state's control when the form follows it as it changes (the delivery methods depend on it). */
+  stateControl?: Omit<ControllerRenderProps<CheckoutFormInput, 'state'>, 'disabled'>;
 }) {
   const ac = (token: string) => `section-${autoCompleteSection} ${autoCompleteSection} ${token}`;
   const field = (name: FieldName) => ({ hiddenLabel, error: errorOf(name), ...register(name) });
@@ -73,7 +89,9 @@ function AddressInputs({
         autoComplete={ac('address-level1')}
         placeholder="Select a state"
         options={NIGERIAN_STATES}
-        {...field(names.state)}
+        hiddenLabel={hiddenLabel}
+        {...(stateControl ? { ...stateControl, value: stateControl.value ?? '' } : register(names.state))}
+        error={errorOf(names.state) ?? stateProblem}
       />
     </div>
   );
@@ -100,7 +118,12 @@ const FORM_FIELDS = new Set<string>([
   ...Object.values(BILLING),
   'notes',
   'shippingMethodCode',
+  'paymentMethod',
 ]);
+
+/** The method a zone offers first: its Standard, else the first in its order. */
+const preferredMethod = (zone: CheckoutZone | null) =>
+  zone?.methods.find((option) => option.code === 'standard') ?? zone?.methods[0];
 
 /** "One item" / "2 items": how many lines of the summary cannot be bought as they are. */
 function shortLines(items: CartLine[]): string {
@@ -168,9 +191,10 @@ type Refusal = { message: string };
 
 /**
  * The checkout form: shipping address (prefilled from the profile and default address), billing
- * ('Same as shipping' by default), notes, the shipping method, and the order summary with its
- * discount code and the 'Pay {total}' button. The server prices the order, for every delivery
- * method, with the code or without: every figure shown here is one of its answers.
+ * ('Same as shipping' by default), the delivery methods of the zone the state is in, how to pay,
+ * notes, and the order summary with its discount code and the 'Pay {total}' button. The server
+ * prices the order, for every delivery method, with the code or without: every figure shown here
+ * is one of its answers.
  */
 export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
   const navigate = useNavigate();
@@ -202,27 +226,62 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
       billingCity: '',
       billingState: '',
       notes: '',
-      shippingMethodCode: initial.defaultShippingMethodCode ?? '',
+      shippingMethodCode: knownState
+        ? (preferredMethod(zoneOfState(initial.zones, prefill.state))?.code ?? '')
+        : '',
+      paymentMethod: 'paystack',
     },
   });
-  const { register, handleSubmit, control, setError, formState } = form;
-  const [sameAsShipping, methodCode] = useWatch({ control, name: ['sameAsShipping', 'shippingMethodCode'] });
+  const { register, handleSubmit, control, setError, setValue, formState } = form;
+  const [sameAsShipping, methodCode, state, paymentMethod] = useWatch({
+    control,
+    name: ['sameAsShipping', 'shippingMethodCode', 'state', 'paymentMethod'],
+  });
   const errorOf = (name: FieldName) => formState.errors[name]?.message;
+  // Controlled: the methods, the fee and the total follow the state as it changes.
+  const { field: stateField } = useController({ control, name: 'state' });
+  const { disabled: _disabled, ...stateControl } = stateField;
 
   const discount = useDiscountCode();
   const items = summary.cart.items;
   const pricing = discount.applied ?? summary.pricing;
-  const method = summary.shippingMethods.find((option) => option.code === methodCode);
-  const quoteOf = (code: string) => pricing.quotes.find((quote) => quote.shippingMethodCode === code);
-  const quote = method ? quoteOf(method.code) : undefined;
+  const zone = state ? zoneOfState(summary.zones, state) : null;
+  const method = zone?.methods.find((option) => option.code === methodCode);
+  const quote = method ? pricing.quotes.find((each) => each.shippingMethodId === method.id) : undefined;
   const breakdown = quote?.breakdown ?? pricing.breakdown;
   const lineDiscount = new Map(pricing.lines.map((line) => [line.id, line.discountKobo]));
-  /** What a method's delivery costs this order, with the code if one waives it. */
-  const methodPrice = (option: ShippingOption) => {
-    const priced = quoteOf(option.code)?.breakdown;
-    if (priced) return deliveryText(priced);
-    return option.costKobo === 0 ? 'Free' : formatNaira(option.costKobo);
-  };
+  const stateProblem = state && !zone ? noDeliveryMessage(state) : undefined;
+  const payOnDelivery = payOnDeliveryOf(summary, zone, breakdown.totalKobo);
+  const onDelivery = paymentMethod === 'pay_on_delivery';
+
+  // Another state, another zone: its Standard (or first) method, unless it has the one chosen.
+  useEffect(() => {
+    if (!zone || zone.methods.some((option) => option.code === methodCode)) return;
+    setValue('shippingMethodCode', preferredMethod(zone)?.code ?? '');
+  }, [zone, methodCode, setValue]);
+  // Pay on delivery no longer possible (another state, a bigger total): back to paying now.
+  useEffect(() => {
+    if (paymentMethod === 'pay_on_delivery' && !payOnDelivery.available)
+      setValue('paymentMethod', 'paystack');
+  }, [paymentMethod, payOnDelivery.available, setValue]);
+
+  // What changed with the state, said once it settles (screen readers; the figures show it).
+  const [announcement, setAnnouncement] = useState('');
+  const announcedState = useRef(state);
+  const settled = !zone || method !== undefined;
+  const total = breakdown.totalKobo;
+  useEffect(() => {
+    if (state === announcedState.current || !settled) return;
+    announcedState.current = state;
+    if (!state) return setAnnouncement('');
+    if (!zone) return setAnnouncement(noDeliveryMessage(state));
+    const fee = !method
+      ? ''
+      : method.kind === 'pickup'
+        ? `${method.name}, free. `
+        : `${method.name}, ${deliveryText(breakdown)}. `;
+    setAnnouncement(`Delivery to ${state}: ${fee}Total ${formatNaira(total)}.`);
+  }, [state, settled, zone, method, breakdown, total]);
 
   // A summary read again: the code applied, if any, is priced again for the cart as it is now.
   const reprice = useRef(discount.reprice);
@@ -272,6 +331,11 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
 
   async function submit(values: CheckoutValues) {
     setRefusal(null);
+    // A state in no zone is refused here as the server would: the field says why.
+    if (!zoneOfState(summary.zones, values.state)) {
+      setError('state', { message: noDeliveryMessage(values.state) }, { shouldFocus: true });
+      return;
+    }
     try {
       const code = discount.applied?.discountCode;
       const { orderId } = await api.post<{ orderId: string }>(
@@ -281,13 +345,21 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
       ordered.current = true;
       // The server emptied the cart with the order: show that in the badge straight away.
       void cart.reload();
-      navigate(paths.payment(orderId));
+      // Nothing to pay now on delivery: the order is placed, its page says what comes next.
+      navigate(
+        values.paymentMethod === 'pay_on_delivery'
+          ? paths.orderConfirmation(orderId)
+          : paths.payment(orderId),
+      );
     } catch (error) {
       const message = error instanceof ApiError ? error.message : 'Please try again';
       toast.error('Failed to process your order', message);
       if (!(error instanceof ApiError)) return;
       for (const [field, text] of Object.entries(error.fields)) {
         if (FORM_FIELDS.has(field)) setError(field as FieldName, { message: text }, { shouldFocus: true });
+      }
+      if (error.code === 'pay_on_delivery_unavailable' && !error.fields.paymentMethod) {
+        setError('paymentMethod', { message }, { shouldFocus: true });
       }
       if (error.code === 'discount_refused' || error.fields.discountCode) {
         discount.refuse(error.fields.discountCode ?? message);
@@ -304,12 +376,21 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
   return (
     <form noValidate onSubmit={handleSubmit(submit)} className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]">
       <div className="grid content-start gap-6">
-        <Section title="Shipping Information">
+        <Section
+          title="Shipping Information"
+          description={
+            method?.kind === 'pickup'
+              ? 'You pick this order up in store: we keep your contact details and address on it.'
+              : undefined
+          }
+        >
           <AddressInputs
             names={SHIPPING}
             register={register}
             errorOf={errorOf}
             autoCompleteSection="shipping"
+            stateProblem={stateProblem}
+            stateControl={stateControl}
           />
         </Section>
 
@@ -329,31 +410,44 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
         </Section>
 
         <Section title="Shipping Method" headingId="method-heading">
-          <fieldset aria-labelledby="method-heading" className="grid gap-2">
-            {summary.shippingMethods.map((option) => (
-              <label
-                key={option.code}
-                className="flex cursor-pointer items-center gap-3 rounded border border-neutral-300 p-3 has-checked:border-neutral-950 has-checked:bg-neutral-50 has-focus-visible:outline-2 has-focus-visible:outline-neutral-900"
-              >
-                <input
-                  type="radio"
-                  value={option.code}
-                  {...register('shippingMethodCode')}
-                  className="h-5 w-5 accent-neutral-900"
-                />
-                <span className="flex-1">
-                  <span className="block font-semibold">{option.name}</span>
-                  <span className="block text-sm text-neutral-600">
-                    {option.minDays}-{option.maxDays} business days
-                  </span>
-                </span>
-                <span className="text-right font-semibold">{methodPrice(option)}</span>
-              </label>
-            ))}
-          </fieldset>
-          {errorOf('shippingMethodCode') ? (
-            <p className="mt-2 text-sm font-semibold text-red-700">{errorOf('shippingMethodCode')}</p>
-          ) : null}
+          <Controller
+            control={control}
+            name="shippingMethodCode"
+            render={({ field }) => (
+              <DeliveryMethods
+                labelledBy="method-heading"
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                inputRef={field.ref}
+                state={state}
+                zone={zone}
+                pricing={pricing}
+                pickup={summary.pickup}
+                error={errorOf('shippingMethodCode')}
+              />
+            )}
+          />
+          <p className="sr-only" aria-live="polite">
+            {announcement}
+          </p>
+        </Section>
+
+        <Section title="Payment" headingId="payment-heading">
+          <Controller
+            control={control}
+            name="paymentMethod"
+            render={({ field }) => (
+              <PaymentChoice
+                name={field.name}
+                value={field.value ?? 'paystack'}
+                onChange={field.onChange}
+                inputRef={field.ref}
+                payOnDelivery={payOnDelivery}
+                error={errorOf('paymentMethod')}
+              />
+            )}
+          />
         </Section>
 
         <Section title="Order Notes">
@@ -434,7 +528,7 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
         <PriceBreakdown
           breakdown={breakdown}
           shippingMethod={method?.name}
-          deliveryPending={quote ? null : 'Choose a delivery method'}
+          deliveryPending={!quote ? 'Choose a delivery method' : null}
           className="mt-3 border-t border-neutral-300 pt-3"
         />
         {summary.cart.canCheckout ? (
@@ -447,10 +541,12 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
               busyLabel="Processing..."
               disabled={discount.busy}
             >
-              Pay {formatNaira(breakdown.totalKobo)}
+              {onDelivery ? 'Place Order' : `Pay ${formatNaira(breakdown.totalKobo)}`}
             </Button>
             <p className="mt-2 text-center text-xs text-neutral-600">
-              You will pay securely by card on the next step.
+              {onDelivery
+                ? `You pay ${formatNaira(breakdown.totalKobo)} in cash or by transfer when your order arrives.`
+                : 'You will pay securely by card, bank transfer or USSD on the next step.'}
             </p>
           </>
         ) : (

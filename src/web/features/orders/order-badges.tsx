@@ -1,13 +1,21 @@
+import type { Fulfilment } from '#shared/fulfilment';
 import { Badge } from '../../components/ui/badge';
-import { orderStatusTone, paymentStatusTone } from './order-status';
+import { orderStatusTone, type PaymentView, paymentTone } from './order-status';
 
 /**
  * Colour-coded order status (pending yellow, processing blue, shipped purple, delivered green,
- * cancelled red, other grey; missing reads Pending). The colour is never the only signal: the
- * word is there, and screen readers hear what the badge is about.
+ * cancelled red, other grey; missing reads Pending), in a pickup order's words when it is one
+ * ("Ready for pickup", "Picked up"). The colour is never the only signal: the word is there, and
+ * screen readers hear what the badge is about.
  */
-export function OrderStatusBadge({ status }: { status: string | null | undefined }) {
-  const tone = orderStatusTone(status);
+export function OrderStatusBadge({
+  status,
+  fulfilment,
+}: {
+  status: string | null | undefined;
+  fulfilment?: Fulfilment | null;
+}) {
+  const tone = orderStatusTone(status, fulfilment);
   return (
     <Badge label="Order status: " className={`ring-1 ring-inset ${tone.className}`}>
       {tone.label}
@@ -15,9 +23,23 @@ export function OrderStatusBadge({ status }: { status: string | null | undefined
   );
 }
 
-/** Colour-coded payment status (paid green, pending yellow, failed red, refunded blue, other grey). */
-export function PaymentStatusBadge({ status }: { status: string | null | undefined }) {
-  const tone = paymentStatusTone(status);
+/**
+ * Colour-coded payment status (paid green, pending yellow, failed red, refunded blue, other grey);
+ * an unpaid order waiting for Paystack reads "Awaiting your payment" ("Awaiting payment" to an
+ * admin), one paid at the door "Pay on delivery" (paymentTone).
+ */
+export function PaymentStatusBadge({
+  status,
+  awaitingPayment,
+  paymentKind,
+  audience = 'shopper',
+}: {
+  status: string | null | undefined;
+  awaitingPayment?: PaymentView['awaitingPayment'];
+  paymentKind?: PaymentView['paymentKind'];
+  audience?: 'shopper' | 'admin';
+}) {
+  const tone = paymentTone({ paymentStatus: status, awaitingPayment, paymentKind }, audience);
   return (
     <Badge label="Payment status: " className={`ring-1 ring-inset ${tone.className}`}>
       {tone.label}
@@ -32,17 +54,34 @@ export function PaymentStatusBadge({ status }: { status: string | null | undefin
 export function OrderBadges({
   status,
   paymentStatus,
+  fulfilment,
+  awaitingPayment,
+  paymentKind,
+  audience,
   named = false,
 }: {
   status: string | null | undefined;
   paymentStatus: string | null | undefined;
+  fulfilment?: Fulfilment | null;
+  awaitingPayment?: PaymentView['awaitingPayment'];
+  paymentKind?: PaymentView['paymentKind'];
+  audience?: 'shopper' | 'admin';
   named?: boolean;
 }) {
+  const order = <OrderStatusBadge status={status} fulfilment={fulfilment} />;
+  const payment = (
+    <PaymentStatusBadge
+      status={paymentStatus}
+      awaitingPayment={awaitingPayment}
+      paymentKind={paymentKind}
+      audience={audience}
+    />
+  );
   if (!named) {
     return (
       <>
-        <OrderStatusBadge status={status} />
-        <PaymentStatusBadge status={paymentStatus} />
+        {order}
+        {payment}
       </>
     );
   }
@@ -50,11 +89,11 @@ export function OrderBadges({
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-neutral-500">
       <span className="inline-flex items-center gap-1.5">
         <span aria-hidden="true">Order</span>
-        <OrderStatusBadge status={status} />
+        {order}
       </span>
       <span className="inline-flex items-center gap-1.5">
         <span aria-hidden="true">Payment</span>
-        <PaymentStatusBadge status={paymentStatus} />
+        {payment}
       </span>
     </span>
   );

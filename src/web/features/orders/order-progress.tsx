@@ -1,7 +1,17 @@
-import { orderProgress, orderStatusTone, PROGRESS_STEPS } from './order-status';
+import type { Fulfilment } from '#shared/fulfilment';
+import { orderProgress, orderStatusTone, progressSteps } from './order-status';
 
-/** The order's four-step progress bar, exposed to assistive technology as a labelled progressbar. */
-export function OrderProgress({ status }: { status: string | null | undefined }) {
+/**
+ * The order's four-step progress bar, exposed to assistive technology as a labelled progressbar.
+ * A pickup order's steps: Placed, Processing, Ready for pickup, Picked up.
+ */
+export function OrderProgress({
+  status,
+  fulfilment,
+}: {
+  status: string | null | undefined;
+  fulfilment?: Fulfilment | null;
+}) {
   const percent = orderProgress(status);
   const cancelled = status === 'cancelled';
   return (
@@ -12,7 +22,7 @@ export function OrderProgress({ status }: { status: string | null | undefined })
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={`${orderStatusTone(status).label} (${percent}%)`}
+        aria-valuetext={`${orderStatusTone(status, fulfilment).label} (${percent}%)`}
         className="h-2.5 overflow-hidden rounded-full bg-neutral-200"
       >
         <div
@@ -21,7 +31,7 @@ export function OrderProgress({ status }: { status: string | null | undefined })
         />
       </div>
       <ol className="mt-2 grid grid-cols-4 text-center text-[11px] font-semibold text-neutral-500 sm:text-xs">
-        {PROGRESS_STEPS.map((step, index) => {
+        {progressSteps(fulfilment).map((step, index) => {
           const reached = !cancelled && percent >= (index + 1) * 25;
           return (
             <li key={step} className={reached ? 'text-neutral-900' : undefined}>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { orderHeadline, orderProgress, orderStatusTone, paymentStatusTone } from './order-status';
+import {
+  awaitingPayment,
+  orderHeadline,
+  orderProgress,
+  orderStatusTone,
+  paymentStatusTone,
+  paymentTone,
+  progressSteps,
+} from './order-status';
 
 describe('order status display', () => {
   it('colours the status, Pending when missing, grey when unknown', () => {
@@ -43,5 +51,39 @@ describe('order status display', () => {
     expect(orderHeadline('shipped').title).toBe('Order Shipped!');
     expect(orderHeadline('processing').title).toBe('Order Confirmed!');
     expect(orderHeadline('pending').title).toBe('Order Confirmed!');
+  });
+
+  it("words a pickup order's statuses, steps and headlines", () => {
+    expect(orderStatusTone('shipped', 'pickup')).toMatchObject({
+      label: 'Ready for pickup',
+      className: expect.stringMatching(/purple/),
+    });
+    expect(orderStatusTone('delivered', 'pickup').label).toBe('Picked up');
+    expect(orderStatusTone('shipped', 'delivery').label).toBe('Shipped');
+    expect(progressSteps('pickup')).toEqual(['Placed', 'Processing', 'Ready for pickup', 'Picked up']);
+    expect(progressSteps('delivery')).toEqual(['Pending', 'Processing', 'Shipped', 'Delivered']);
+    expect(orderHeadline('shipped', { fulfilment: 'pickup' }).title).toBe('Ready for Pickup!');
+    expect(orderHeadline('delivered', { fulfilment: 'pickup' }).title).toBe('Order Picked Up!');
+  });
+
+  it('says why an unpaid order is unpaid: waiting for the bank, or paid at the door', () => {
+    const waiting = { paymentStatus: 'pending', awaitingPayment: true, paymentKind: 'paystack' } as const;
+    expect(paymentTone(waiting).label).toBe('Awaiting your payment');
+    expect(paymentTone(waiting, 'admin').label).toBe('Awaiting payment');
+    expect(paymentTone({ paymentStatus: 'pending', paymentKind: 'pay_on_delivery' }).label).toBe(
+      'Pay on delivery',
+    );
+    expect(paymentTone({ paymentStatus: 'paid', paymentKind: 'pay_on_delivery' }).label).toBe('Paid');
+    expect(paymentTone({ ...waiting, paymentStatus: 'paid' }).label).toBe('Paid');
+    expect(awaitingPayment({ status: 'pending', paymentStatus: 'pending', awaitingPayment: true })).toBe(
+      true,
+    );
+    expect(awaitingPayment({ status: 'cancelled', paymentStatus: 'pending', awaitingPayment: true })).toBe(
+      false,
+    );
+    expect(orderHeadline('pending', { awaitingPayment: true })).toEqual({
+      title: 'Awaiting your payment',
+      text: 'Paystack is confirming your bank transfer or USSD payment. This page updates by itself once it is paid.',
+    });
   });
 });

@@ -69,6 +69,20 @@ const WORDS = {
     done: 'Payment recorded',
     failed: 'Could not record the payment',
   },
+  collected: {
+    title: 'Record the money collected',
+    description: (kobo: number) =>
+      `The shopper pays on delivery: record the ${formatNaira(kobo)} once you have collected all of it, in cash, by transfer or by card at the door (POS). The order is then paid and the shopper gets the receipt.`,
+    amountLabel: 'Amount collected',
+    submit: 'Record payment',
+    confirmTitle: 'Record this payment?',
+    confirmMessage: (input: OfflinePayment) =>
+      `${formatNaira(input.amountKobo)} collected by ${OFFLINE_METHOD_LABELS[input.method].toLowerCase()}${input.reference ? ` (reference ${input.reference})` : ''}. The order is marked paid; the shopper is emailed the receipt. It stays in the order's book for good.`,
+    confirmLabel: (kobo: number) => `Record ${formatNaira(kobo)} collected`,
+    busy: 'Recording...',
+    done: 'Payment recorded',
+    failed: 'Could not record the payment',
+  },
   refund: {
     title: 'Record refund made outside Paystack',
     description: (kobo: number) =>
@@ -86,25 +100,28 @@ const WORDS = {
 } as const;
 
 /**
- * Money received (`kind="payment"`) or given back (`kind="refund"`) outside Paystack, written into
- * the order's book after a confirmation. `amountKobo` prefills the amount: the order's total for a
- * payment, what is left of the offline money for a refund (also its cap).
+ * Money received (`kind="payment"`, or `"collected"` at the door for a pay-on-delivery order) or
+ * given back (`kind="refund"`) outside Paystack, written into the order's book after a
+ * confirmation. `amountKobo` prefills the amount: the order's total for a payment, what is left of
+ * the offline money for a refund (also its cap); `method` the method offered first.
  */
 export function OfflineMoneyForm({
   orderId,
   kind,
   amountKobo,
+  method = 'bank_transfer',
 }: {
   orderId: string;
-  kind: 'payment' | 'refund';
+  kind: 'payment' | 'collected' | 'refund';
   amountKobo: number;
+  method?: OfflinePayment['method'];
 }) {
   const words = WORDS[kind];
   const headingId = useId();
   const descriptionId = useId();
   const payment = useRecordOfflinePayment(orderId);
   const refund = useRecordOfflineRefund(orderId);
-  const record = kind === 'payment' ? payment : refund;
+  const record = kind === 'refund' ? refund : payment;
   const [confirming, setConfirming] = useState<OfflinePayment | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset, resetField, setError } = useForm<
@@ -113,7 +130,7 @@ export function OfflineMoneyForm({
     OfflinePayment
   >({
     resolver: zodResolver(offlineMoneyForm(kind === 'refund' ? amountKobo : undefined)),
-    defaultValues: { method: 'bank_transfer', amount: nairaText(amountKobo), reference: '', note: '' },
+    defaultValues: { method, amount: nairaText(amountKobo), reference: '', note: '' },
   });
   const { errors } = formState;
 
@@ -169,6 +186,7 @@ export function OfflineMoneyForm({
           <SelectField
             label="Method"
             options={METHODS}
+            defaultValue={method}
             error={errors.method?.message}
             {...register('method')}
           />

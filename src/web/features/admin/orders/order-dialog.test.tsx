@@ -34,7 +34,12 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
       billingAddress: address,
       shippingMethod: 'Standard Shipping',
       shippingMethodCode: 'standard',
+      shippingZone: 'Lagos',
+      fulfilment: 'delivery',
+      pickup: null,
+      paymentKind: 'paystack',
       paymentMethod: 'Card (Paystack)',
+      awaitingPayment: false,
       notes: null,
       paidAt: '2026-11-20T10:05:00.000Z',
       createdAt: '2026-11-20T10:00:00.000Z',
@@ -606,6 +611,92 @@ describe('the order dialog', () => {
           method: 'POST',
           path: `/api/admin/orders/${ORDER_ID}/offline-refunds`,
           body: { method: 'bank_transfer', amountKobo: 1_250_000 },
+        },
+      ]),
+    );
+  });
+
+  it("words a pickup order's statuses as made ready and picked up, and sends their values", async () => {
+    const base = detail();
+    const calls = renderDialog(
+      detail({
+        order: {
+          ...base.order,
+          fulfilment: 'pickup',
+          pickup: { address: '12 Admiralty Way, Lekki Phase 1, Lagos', openingHours: 'Mon–Sat, 10am–6pm' },
+          shippingMethod: 'Pick up in store',
+          shippingMethodCode: 'pickup',
+        },
+      }),
+    );
+    const select = (await screen.findByLabelText('Order status')) as HTMLSelectElement;
+    expect([...select.options].map((option) => [option.value, option.textContent])).toEqual([
+      ['pending', 'Pending'],
+      ['processing', 'Processing'],
+      ['shipped', 'Ready for pickup'],
+      ['delivered', 'Picked up'],
+      ['cancelled', 'Cancelled'],
+    ]);
+    const pickup = screen.getByRole('region', { name: 'Pick up in store' });
+    expect(pickup.textContent).toContain('12 Admiralty Way, Lekki Phase 1, Lagos');
+    expect(pickup.textContent).toContain('Mon–Sat, 10am–6pm');
+    expect(screen.queryByRole('region', { name: 'Shipping address' })).toBeNull();
+
+    fireEvent.change(select, { target: { value: 'shipped' } });
+    await waitFor(() =>
+      expect(changes(calls)).toEqual([
+        { method: 'PATCH', path: `/api/admin/orders/${ORDER_ID}/status`, body: { status: 'shipped' } },
+      ]),
+    );
+  });
+
+  it('shows a payment Paystack is still confirming as awaiting payment', async () => {
+    const base = unpaid();
+    renderDialog({ ...base, order: { ...base.order, awaitingPayment: true } });
+    await screen.findByLabelText('Order status');
+    expect(screen.getByText('Payment status:').parentElement!.textContent).toBe(
+      'Payment status: Awaiting payment',
+    );
+  });
+
+  it('records the cash collected for a pay-on-delivery order, or cancels it', async () => {
+    const base = unpaid();
+    const calls = renderDialog({
+      ...base,
+      order: {
+        ...base.order,
+        status: 'processing',
+        paymentKind: 'pay_on_delivery',
+        paymentMethod: 'Pay on delivery',
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'Pay on delivery: collect ₦12,500.00' });
+    expect(screen.getByText('Payment status:').parentElement!.textContent).toBe(
+      'Payment status: Pay on delivery',
+    );
+    // The one offline payment form is the panel's.
+    expect(screen.queryByRole('form', { name: 'Record offline payment' })).toBeNull();
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Cancel order' }));
+    const ask = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    expect(ask.textContent).toContain('No money moves.');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel this order?' })).toBeNull());
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Record the money collected' }));
+    const form = within(panel).getByRole('form', { name: 'Record the money collected' });
+    expect((within(form).getByLabelText('Method') as HTMLSelectElement).value).toBe('cash');
+    expect((within(form).getByLabelText('Amount collected') as HTMLInputElement).value).toBe('12500.00');
+    fireEvent.click(within(form).getByRole('button', { name: 'Record payment' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Record this payment?' });
+    expect(confirm.textContent).toContain('₦12,500.00 collected by cash.');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Record ₦12,500.00 collected' }));
+    await waitFor(() =>
+      expect(changes(calls)).toEqual([
+        {
+          method: 'POST',
+          path: `/api/admin/orders/${ORDER_ID}/offline-payments`,
+          body: { method: 'cash', amountKobo: 1_250_000 },
         },
       ]),
     );

@@ -1,4 +1,5 @@
 import { formatDateTime } from '#shared/dates';
+import { PAY_ON_DELIVERY_LABEL } from '#shared/fulfilment';
 import { orderBreakdown } from '#shared/price-breakdown';
 import type { AdminOrderDetail } from '#shared/schemas/admin-orders';
 import { AddressBlock } from '../../../components/ui/address-block';
@@ -10,9 +11,11 @@ import { PriceBreakdown } from '../../../components/ui/price-breakdown';
 import { Section } from '../../../components/ui/section';
 import { errorMessage } from '../../../lib/api';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../orders/order-badges';
+import { PickupBlock } from '../../orders/pickup-block';
 import { packingSlipUrl, useAdminOrder } from './admin-orders-api';
 import { StatusControls } from './order-status-controls';
 import { Timeline } from './order-timeline';
+import { collectsOnDelivery, PayOnDeliveryPanel } from './pay-on-delivery-panel';
 import { PaymentPanel } from './payment-panel';
 import { RefundDueBadge } from './refund-due-badge';
 import { RefundPanel } from './refund-panel';
@@ -54,16 +57,31 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
   return (
     <div className="space-y-5 p-5">
       <div className="flex flex-wrap items-center gap-2">
-        <OrderStatusBadge status={order.status} />
-        <PaymentStatusBadge status={order.paymentStatus} />
+        <OrderStatusBadge status={order.status} fulfilment={order.fulfilment} />
+        <PaymentStatusBadge
+          status={order.paymentStatus}
+          awaitingPayment={order.awaitingPayment}
+          paymentKind={order.paymentKind}
+          audience="admin"
+        />
         {detail.refundDue ? <RefundDueBadge /> : null}
         <span className="text-sm text-neutral-600">Placed {formatDateTime(order.createdAt)}</span>
       </div>
-      <p className="text-sm">
-        Customer: <span className="font-semibold wrap-anywhere">{detail.customerEmail ?? 'Guest'}</span>
-      </p>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-neutral-600">Customer</dt>
+        <dd className="font-semibold wrap-anywhere">{detail.customerEmail ?? 'Guest'}</dd>
+        <dt className="text-neutral-600">{order.fulfilment === 'pickup' ? 'Fulfilment' : 'Delivery'}</dt>
+        <dd className="wrap-anywhere">
+          {order.fulfilment === 'pickup' ? 'Pick up in store' : order.shippingMethod}
+          {order.shippingZone ? ` · ${order.shippingZone}` : ''}
+        </dd>
+        <dt className="text-neutral-600">Payment</dt>
+        <dd>{order.paymentKind === 'pay_on_delivery' ? PAY_ON_DELIVERY_LABEL : 'Paystack'}</dd>
+      </dl>
 
       <StatusControls detail={detail} />
+
+      {collectsOnDelivery(detail) ? <PayOnDeliveryPanel detail={detail} /> : null}
 
       <div className="flex flex-wrap gap-2">
         <a
@@ -91,9 +109,15 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
       </Section>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Section level={3} look="rule" title="Shipping address">
-          <AddressBlock address={order.shippingAddress} />
-        </Section>
+        {order.fulfilment === 'pickup' && order.pickup ? (
+          <Section level={3} look="rule" title="Pick up in store">
+            <PickupBlock pickup={order.pickup} contact={order.shippingAddress} />
+          </Section>
+        ) : (
+          <Section level={3} look="rule" title="Shipping address">
+            <AddressBlock address={order.shippingAddress} />
+          </Section>
+        )}
         <Section level={3} look="rule" title="Billing address">
           <AddressBlock address={order.billingAddress} />
         </Section>

@@ -3,6 +3,7 @@ import { ORDER_STATUSES, type OrderStatus } from '#shared/constants';
 import { formatNaira } from '#shared/money';
 import type { AdminOrderDetail } from '#shared/schemas/admin-orders';
 import { methodLabel } from '#shared/schemas/money';
+import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectField } from '../../../components/ui/fields';
 import { toast } from '../../../components/ui/toast';
@@ -36,9 +37,9 @@ function cancelMessage(detail: AdminOrderDetail): string {
   return parts.join(' ');
 }
 
-export function StatusControls({ detail }: { detail: AdminOrderDetail }) {
-  const { order } = detail;
-  const setStatus = useSetOrderStatus(order.id);
+/** Setting the order's status, with its toast; cancelling asks first (`confirming`). */
+function useStatusChange(orderId: string) {
+  const setStatus = useSetOrderStatus(orderId);
   const [confirming, setConfirming] = useState(false);
 
   function apply(status: OrderStatus) {
@@ -55,32 +56,76 @@ export function StatusControls({ detail }: { detail: AdminOrderDetail }) {
       onSettled: () => setConfirming(false),
     });
   }
+  return { apply, pending: setStatus.isPending, confirming, setConfirming };
+}
+
+function CancelConfirm({
+  detail,
+  change,
+}: {
+  detail: AdminOrderDetail;
+  change: ReturnType<typeof useStatusChange>;
+}) {
+  return (
+    <ConfirmDialog
+      open={change.confirming}
+      title="Cancel this order?"
+      message={cancelMessage(detail)}
+      confirmLabel="Cancel order"
+      cancelLabel="Keep order"
+      busyLabel="Cancelling..."
+      busy={change.pending}
+      onConfirm={() => change.apply('cancelled')}
+      onCancel={() => change.setConfirming(false)}
+    />
+  );
+}
+
+/**
+ * The order's status, in its own words: a pickup order's shipped reads "Ready for pickup" and its
+ * delivered "Picked up" (the values stay shipped and delivered; the shopper is emailed either way).
+ */
+export function StatusControls({ detail }: { detail: AdminOrderDetail }) {
+  const { order } = detail;
+  const change = useStatusChange(order.id);
 
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <SelectField
         label="Order status"
         value={order.status}
-        disabled={setStatus.isPending}
-        hint={setStatus.isPending ? 'Saving...' : 'The shopper is emailed about the new status.'}
-        options={ORDER_STATUSES.map((value) => ({ value, label: orderStatusTone(value).label }))}
+        disabled={change.pending}
+        hint={change.pending ? 'Saving...' : 'The shopper is emailed about the new status.'}
+        options={ORDER_STATUSES.map((value) => ({
+          value,
+          label: orderStatusTone(value, order.fulfilment).label,
+        }))}
         onChange={(event) => {
           const status = event.target.value as OrderStatus;
-          if (status === 'cancelled') setConfirming(true);
-          else apply(status);
+          if (status === 'cancelled') change.setConfirming(true);
+          else change.apply(status);
         }}
       />
-      <ConfirmDialog
-        open={confirming}
-        title="Cancel this order?"
-        message={cancelMessage(detail)}
-        confirmLabel="Cancel order"
-        cancelLabel="Keep order"
-        busyLabel="Cancelling..."
-        busy={setStatus.isPending}
-        onConfirm={() => apply('cancelled')}
-        onCancel={() => setConfirming(false)}
-      />
+      <CancelConfirm detail={detail} change={change} />
     </div>
+  );
+}
+
+/** A button that cancels the order after the same question as the status select's. */
+export function CancelOrderButton({ detail, className }: { detail: AdminOrderDetail; className?: string }) {
+  const change = useStatusChange(detail.order.id);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        className={className}
+        disabled={change.pending}
+        onClick={() => change.setConfirming(true)}
+      >
+        Cancel order
+      </Button>
+      <CancelConfirm detail={detail} change={change} />
+    </>
   );
 }

@@ -194,8 +194,13 @@ function OrdersTable({ rows, onOpen }: { rows: AdminOrderRow[]; onOpen: (id: str
               </td>
               <td className="px-4 py-3">
                 <div className="flex flex-wrap gap-1">
-                  <OrderStatusBadge status={row.status} />
-                  <PaymentStatusBadge status={row.paymentStatus} />
+                  <OrderStatusBadge status={row.status} fulfilment={row.fulfilment} />
+                  <PaymentStatusBadge
+                    status={row.paymentStatus}
+                    awaitingPayment={row.awaitingPayment}
+                    paymentKind={row.paymentKind}
+                    audience="admin"
+                  />
                   {row.refundDue ? <RefundDueBadge /> : null}
                 </div>
               </td>
@@ -242,8 +247,13 @@ function OrderCards({ rows, onOpen }: { rows: AdminOrderRow[]; onOpen: (id: stri
               {row.itemCount} item{row.itemCount === 1 ? '' : 's'}
             </span>
             <span className="mt-2 flex flex-wrap gap-1">
-              <OrderStatusBadge status={row.status} />
-              <PaymentStatusBadge status={row.paymentStatus} />
+              <OrderStatusBadge status={row.status} fulfilment={row.fulfilment} />
+              <PaymentStatusBadge
+                status={row.paymentStatus}
+                awaitingPayment={row.awaitingPayment}
+                paymentKind={row.paymentKind}
+                audience="admin"
+              />
               {row.refundDue ? <RefundDueBadge /> : null}
             </span>
           </Button>

@@ -115,7 +115,8 @@ function LedgerList({ entries, labelledBy }: { entries: LedgerEntry[]; labelledB
 /**
  * The dialog's Payment section: how the order was paid, its money from the ledger and the book
  * itself; money received outside Paystack is recorded here (the order's whole total, while it is
- * not paid nor cancelled), and so is money given back outside it.
+ * not paid nor cancelled; a pay-on-delivery order's in PayOnDeliveryPanel), and so is money given
+ * back outside it.
  */
 export function PaymentPanel({ detail }: { detail: AdminOrderDetail }) {
   const bookId = useId();
@@ -144,7 +145,11 @@ export function PaymentPanel({ detail }: { detail: AdminOrderDetail }) {
         <LedgerList entries={detail.ledger} labelledBy={bookId} />
       </div>
 
-      {canRecordPayment ? (
+      {canRecordPayment && order.paymentKind === 'pay_on_delivery' ? (
+        <p className="text-sm text-neutral-600">
+          Pay on delivery: record the money once it is collected, with Record the money collected above.
+        </p>
+      ) : canRecordPayment ? (
         <>
           {confirming.length > 0 ? (
             <p className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">

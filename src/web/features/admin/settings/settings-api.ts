@@ -13,7 +13,8 @@ import type {
 } from '#shared/schemas/emails';
 import type {
   AdminShippingMethodResponse,
-  AdminShippingMethodsResponse,
+  AdminShippingZoneResponse,
+  AdminShippingZonesResponse,
   AuditListResponse,
   NotificationCreateRequest,
   NotificationListResponse,
@@ -21,9 +22,14 @@ import type {
   NotificationUpdateRequest,
   OutOfStockSettingsRequest,
   OutOfStockSettingsResponse,
+  PaymentSettingsRequest,
   PaymentSettingsResponse,
+  PickupSettings,
+  PickupSettingsResponse,
   ShippingMethodCreateRequest,
   ShippingMethodUpdateRequest,
+  ShippingZoneCreateRequest,
+  ShippingZoneUpdateRequest,
   StoreSettings,
   StoreSettingsResponse,
 } from '#shared/schemas/settings';
@@ -107,27 +113,68 @@ export function useSaveStore() {
   });
 }
 
-// Shipping ------------------------------------------------------------------------------------
+// Shipping: delivery zones, their methods, pickup -----------------------------------------------
 
-export const shippingQuery = (fetcher?: ApiFetch) =>
+export const shippingZonesQuery = (fetcher?: ApiFetch) =>
   queryOptions({
     queryKey: adminKeys.settings.shipping(),
-    queryFn: ({ signal }) =>
-      get<AdminShippingMethodsResponse>('/api/admin/shipping-methods', fetcher, signal),
+    queryFn: ({ signal }) => get<AdminShippingZonesResponse>('/api/admin/shipping-zones', fetcher, signal),
   });
-export const useShippingMethods = () => useQuery(shippingQuery());
+export const useShippingZones = () => useQuery(shippingZonesQuery());
 
+export function useSaveShippingZone() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: { id?: string; changes: ShippingZoneCreateRequest | ShippingZoneUpdateRequest }) =>
+      input.id
+        ? api.patch<AdminShippingZoneResponse>(`/api/admin/shipping-zones/${input.id}`, input.changes)
+        : api.post<AdminShippingZoneResponse>('/api/admin/shipping-zones', input.changes),
+    onSuccess: () => invalidate(adminKeys.settings.shipping()),
+  });
+}
+
+export function useDeleteShippingZone() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ deleted: true }>(`/api/admin/shipping-zones/${id}`),
+    onSuccess: () => invalidate(adminKeys.settings.shipping()),
+  });
+}
+
+/** A new method of `zoneId`, or changes to the method `id`. */
 export function useSaveShippingMethod() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: {
-      id?: string;
-      changes: ShippingMethodCreateRequest | ShippingMethodUpdateRequest;
-    }) =>
-      input.id
+    mutationFn: (
+      input:
+        | { id: string; changes: ShippingMethodUpdateRequest }
+        | { zoneId: string; changes: ShippingMethodCreateRequest },
+    ) =>
+      'id' in input
         ? api.patch<AdminShippingMethodResponse>(`/api/admin/shipping-methods/${input.id}`, input.changes)
-        : api.post<AdminShippingMethodResponse>('/api/admin/shipping-methods', input.changes),
+        : api.post<AdminShippingMethodResponse>(
+            `/api/admin/shipping-zones/${input.zoneId}/methods`,
+            input.changes,
+          ),
     onSuccess: () => invalidate(adminKeys.settings.shipping()),
+  });
+}
+
+const pickupKey = () => [...adminKeys.settings.shipping(), 'pickup'] as const;
+
+export const pickupQuery = (fetcher?: ApiFetch) =>
+  queryOptions({
+    queryKey: pickupKey(),
+    queryFn: ({ signal }) => get<PickupSettingsResponse>('/api/admin/settings/pickup', fetcher, signal),
+  });
+export const usePickupSettings = () => useQuery(pickupQuery());
+
+export function useSavePickup() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: PickupSettings) =>
+      api.put<PickupSettingsResponse>('/api/admin/settings/pickup', input),
+    onSuccess: () => invalidate(pickupKey()),
   });
 }
 
@@ -137,10 +184,18 @@ export const paymentQuery = (fetcher?: ApiFetch) =>
   queryOptions({
     queryKey: adminKeys.settings.payment(),
     queryFn: ({ signal }) => get<PaymentSettingsResponse>('/api/admin/settings/payment', fetcher, signal),
-    // Read from the server's configuration: it changes only with a restart.
-    staleTime: 5 * 60_000,
   });
 export const usePaymentSettings = () => useQuery(paymentQuery());
+
+/** The channels Paystack's window offers, and pay on delivery; the mode and keys stay the server's. */
+export function useSavePaymentSettings() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: PaymentSettingsRequest) =>
+      api.put<PaymentSettingsResponse>('/api/admin/settings/payment', input),
+    onSuccess: () => invalidate(adminKeys.settings.payment()),
+  });
+}
 
 // Emails --------------------------------------------------------------------------------------
 
