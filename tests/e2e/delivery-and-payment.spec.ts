@@ -5,7 +5,7 @@ import {
   type ShippingZonesResponse,
   zoneOfState,
 } from '../../src/shared/schemas/catalog';
-import { E2E_ADMIN } from './support/e2e-admin';
+import { adminPanel } from './support/admin-panel';
 import { waitForEmail } from './support/mail';
 import { createOwnProduct } from './support/products';
 import { DESKTOP, expectNoSidewaysScroll, openPage, PHONE, snap } from './support/screens';
@@ -103,18 +103,6 @@ async function fillContact(page: Page) {
   await page.getByLabel('Phone', { exact: true }).fill('0803 123 4567');
   await page.getByLabel('Address', { exact: true }).fill('5 Murtala Mohammed Way');
   await page.getByLabel('City', { exact: true }).fill('Kano');
-}
-
-/** The E2E admin's panel, signed in through its form, in a browser of its own. */
-async function adminPanel(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, extraHTTPHeaders: { 'x-forwarded-for': someIp() } });
-  const page = await context.newPage();
-  await openPage(page, '/admin');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard/);
-  return page;
 }
 
 for (const [label, viewport] of VIEWPORTS) {

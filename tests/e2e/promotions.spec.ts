@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   type APIRequestContext,
-  type Browser,
   expect,
   type Locator,
   type Page,
@@ -12,6 +11,7 @@ import { formatNaira } from '../../src/shared/money';
 import { minusNaira } from '../../src/shared/price-breakdown';
 import type { AdminProductRow } from '../../src/shared/schemas/admin-products';
 import type { ProductDetail } from '../../src/shared/schemas/catalog';
+import { adminPanel } from './support/admin-panel';
 import { E2E_ADMIN } from './support/e2e-admin';
 import { waitForEmail } from './support/mail';
 import { createOwnProduct } from './support/products';
@@ -78,18 +78,6 @@ async function ownTee(admin: APIRequestContext, baseURL: string, suffix: string)
   const read = await admin.get(`/api/products/${product.id}`);
   expect(read.status(), await read.text()).toBe(200);
   return ((await read.json()) as { product: ProductDetail }).product;
-}
-
-/** The admin panel, signed in through its own form, in a browser of its own. */
-async function adminPanel(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, extraHTTPHeaders: { 'x-forwarded-for': someIp() } });
-  const page = await context.newPage();
-  await openPage(page, '/admin');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard/);
-  return page;
 }
 
 /** The price breakdown (Subtotal, Discount, Delivery, Total) inside `scope`: its one <dl>. */
@@ -254,8 +242,8 @@ for (const [label, viewport] of VIEWPORTS) {
 
     await openPage(page, '/checkout');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout');
-    await expect(page.getByRole('radio', { name: /Standard Shipping/ })).toBeChecked();
     await fillShipping(page);
+    await expect(page.getByRole('radio', { name: /Standard Shipping/ })).toBeChecked();
     const summary = page.getByRole('region', { name: 'Order Summary' });
     await expect(summary).toContainText('Qty: 1');
 

@@ -8,20 +8,10 @@ import type {
   CheckoutZone,
   ShippingOption,
 } from '#shared/schemas/checkout';
+import { timeText } from '../catalog/shipping-zones';
 
 /** What a state in no zone says, by its field and when the order is refused. */
 export const noDeliveryMessage = (state: string) => `We don't deliver to ${state} yet.`;
-
-/** '1-3 business days', '1 business day'. */
-export function daysText(minDays: number, maxDays: number): string {
-  if (minDays === maxDays) return `${maxDays} business ${maxDays === 1 ? 'day' : 'days'}`;
-  return `${minDays}-${maxDays} business days`;
-}
-
-/** How soon a pickup order is ready: its longest time. */
-export function readyText(maxDays: number): string {
-  return maxDays === 0 ? 'Ready the same day' : `Ready within ${daysText(maxDays, maxDays)}`;
-}
 
 const optionClass =
   'flex cursor-pointer items-start gap-3 rounded border border-neutral-300 p-3 has-checked:border-neutral-950 has-checked:bg-neutral-50 has-focus-visible:outline-2 has-focus-visible:outline-neutral-900 has-disabled:cursor-not-allowed has-disabled:bg-neutral-100 has-disabled:text-neutral-500';
@@ -103,15 +93,13 @@ export function DeliveryMethods({
                   <span className="block font-semibold">{option.name} — Free</span>
                   <span className="block text-sm text-neutral-700">{pickup.address}</span>
                   <span className="block text-sm text-neutral-600">{pickup.openingHours}</span>
-                  <span className="block text-sm text-neutral-600">{readyText(option.maxDays)}</span>
+                  <span className="block text-sm text-neutral-600">{timeText(option)}</span>
                 </span>
               ) : (
                 <>
                   <span className="min-w-0 flex-1">
                     <span className="block font-semibold">{option.name}</span>
-                    <span className="block text-sm text-neutral-600">
-                      {daysText(option.minDays, option.maxDays)}
-                    </span>
+                    <span className="block text-sm text-neutral-600">{timeText(option)}</span>
                     {option.freeAboveKobo !== null && option.costKobo > 0 ? (
                       <span className="block text-sm text-neutral-600">
                         Free on orders above {formatNaira(option.freeAboveKobo)}
