@@ -36,3 +36,11 @@ export const paymentWindowMinutes = (channel: string | null | undefined): number
   channel && channel in PAYMENT_WINDOW_MINUTES
     ? PAYMENT_WINDOW_MINUTES[channel as PaymentChannel]
     : PAYMENT_WINDOW_MINUTES.card;
+
+/** "card, bank transfer or USSD": the channels Paystack's window offers, in words. */
+export function channelsInWords(channels: readonly PaymentChannel[]): string {
+  const words = channels.map((channel) =>
+    channel === 'ussd' ? PAYMENT_CHANNEL_LABELS.ussd : PAYMENT_CHANNEL_LABELS[channel].toLowerCase(),
+  );
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '');
+}

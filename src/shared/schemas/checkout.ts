@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NIGERIAN_STATES } from '../constants';
 import { PAYMENT_KINDS } from '../fulfilment';
+import { PAYMENT_CHANNELS } from '../payment-channels';
 import { cartSchema } from './cart';
 import { shippingMethodSchema } from './catalog';
 import { discountCodeInput, priceBreakdownSchema } from './promotions';
@@ -149,6 +150,8 @@ export const checkoutSummarySchema = z.object({
    * Each zone's maximum applies on top.
    */
   payOnDelivery: z.object({ offered: z.boolean(), refusal: z.string().nullable() }),
+  /** What Paystack's window offers (Settings → Payment), for "Pay now — card, bank transfer or USSD". */
+  paymentChannels: z.array(z.enum(PAYMENT_CHANNELS)),
   cart: cartSchema,
   /** Priced without a code. */
   pricing: checkoutPricingSchema,

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { liveTopics } from '#shared/live';
+import { channelsInWords } from '#shared/payment-channels';
 import type { Order } from '#shared/schemas/orders';
 import type { InitializePaymentResponse } from '#shared/schemas/payments';
 import { CartContext, type CartContextValue } from '../features/cart/cart-context';
@@ -12,7 +13,7 @@ import {
   FakeEventSource,
   orderFixture,
 } from '../features/orders/order-test-support';
-import PaymentPage, { channelsInWords } from './payment';
+import PaymentPage from './payment';
 
 const PENDING =
   'Paystack is still confirming your payment. This page updates by itself once it is done; there is no need to pay again.';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LIMITS, shortId } from '#shared/constants';
-import { PAYMENT_CHANNEL_LABELS, type PaymentChannel } from '#shared/payment-channels';
+import { channelsInWords, type PaymentChannel } from '#shared/payment-channels';
 import { orderBreakdown } from '#shared/price-breakdown';
 import type { Order } from '#shared/schemas/orders';
 import type { InitializePaymentResponse, PaymentMode, PaymentModeResponse } from '#shared/schemas/payments';
@@ -80,14 +80,6 @@ type Setup =
   | { status: 'error'; message: string };
 
 const POPUP_FEATURES = 'popup,width=480,height=720';
-
-/** "card, bank transfer or USSD": the channels Paystack's window offers, in words. */
-export function channelsInWords(channels: readonly PaymentChannel[]): string {
-  const words = channels.map((channel) =>
-    channel === 'ussd' ? PAYMENT_CHANNEL_LABELS.ussd : PAYMENT_CHANNEL_LABELS[channel].toLowerCase(),
-  );
-  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '');
-}
 
 /** The small print under Pay Now. */
 function smallPrint(mode: PaymentMode | null, channels: readonly PaymentChannel[] | null): string {

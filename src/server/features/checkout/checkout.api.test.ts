@@ -37,6 +37,7 @@ describe('GET /api/checkout', () => {
       },
       pickup: { address: '12 Admiralty Way, Lekki Phase 1, Lagos', openingHours: 'Mon–Sat, 10am–6pm' },
       payOnDelivery: { offered: false, refusal: null },
+      paymentChannels: ['card', 'bank_transfer', 'ussd'],
       cart: { subtotalKobo: 2_000_000, totalItems: 2 },
     });
     const zones = (response.body as { zones: CheckoutZone[] }).zones;

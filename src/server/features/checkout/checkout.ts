@@ -72,6 +72,7 @@ export async function getCheckout(deps: AppDeps, userId: string): Promise<Checko
     zones: priceZones(zones, cart.subtotalKobo, payment.payOnDelivery),
     pickup: await readPickupLocation(sql),
     payOnDelivery: await payOnDeliveryFor(sql, userId, payment),
+    paymentChannels: payment.channels,
     cart,
     pricing: await checkoutPricing(
       sql,

@@ -227,7 +227,9 @@ describe('a bank transfer past the card window', () => {
     expect(await verify(cookie, init.reference)).toMatchObject({ success: false, pending: true });
     expect(await transactionOf(init.reference)).toEqual({ status: 'pending', channel: 'bank_transfer' });
     const order = await t.request(`/api/orders/${orderId}`, { cookie });
-    expect(order.body).toMatchObject({ order: { awaitingPayment: true } });
+    expect(order.body).toMatchObject({
+      order: { awaitingPayment: true, paymentMethod: 'Bank transfer (Paystack)' },
+    });
 
     // Past the card's 30 minutes, and nearly 3 hours: the order waits for the transfer.
     expect(await expireUnpaidOrders(t.deps, minutesFromNow(31))).not.toContain(orderId);
@@ -260,6 +262,10 @@ describe('a bank transfer past the card window', () => {
     );
     expect(await orderRow(t, orderId)).toMatchObject({ status: 'processing', payment_status: 'paid' });
     expect(await transactionOf(init.reference)).toEqual({ status: 'success', channel: 'bank_transfer' });
+    const paid = await t.request(`/api/orders/${orderId}`, { cookie });
+    expect(paid.body).toMatchObject({
+      order: { awaitingPayment: false, paymentMethod: 'Bank transfer (Paystack)' },
+    });
     // The page says where it stands once sent: no second transfer.
     expect(await payPage(init)).toContain('Payment succeeded.');
   });

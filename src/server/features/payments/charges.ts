@@ -1,7 +1,7 @@
 import { sql as pg } from 'kysely';
 import type { OrderStatus } from '#shared/constants';
 import { formatNaira } from '#shared/money';
-import type { Disposition } from '#shared/schemas/money';
+import { type Disposition, methodLabel } from '#shared/schemas/money';
 import type { Actor, AppDeps } from '../../context';
 import { announce } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
@@ -253,6 +253,8 @@ export async function applyCharge(
             }
           : {}),
         payment_reference: charge.reference,
+        // How it was paid, in words ('Bank transfer (Paystack)').
+        ...(charge.channel ? { payment_method: `${methodLabel(charge.channel)} (Paystack)` } : {}),
         updated_at: pg<Date>`now()`,
       })
       .where('id', '=', orderId)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql as pg } from 'kysely';
 import { LIMITS } from '#shared/constants';
 import { formatNaira } from '#shared/money';
+import { methodLabel } from '#shared/schemas/money';
 import type { InitializePaymentResponse, VerifyPaymentResponse } from '#shared/schemas/payments';
 import { type Actor, type AppDeps, defineJob, type SessionUser, systemActor } from '../../context';
 import { announce, type Change } from '../../platform/db/announce';
@@ -46,6 +47,20 @@ function providerError(error: unknown): never {
     );
   }
   throw error;
+}
+
+/**
+ * The order's payment method in words once Paystack says how the shopper pays ('Bank transfer
+ * (Paystack)'), while the order is still unpaid: what its page, emails and the admin show.
+ */
+export async function namePaymentMethod(sql: SqlRunner, orderId: string, channel: string): Promise<void> {
+  await queries(sql)
+    .updateTable('orders')
+    .set({ payment_method: `${methodLabel(channel)} (Paystack)` })
+    .where('id', '=', orderId)
+    .where('payment_kind', '=', 'paystack')
+    .where('payment_status', '=', 'pending')
+    .execute();
 }
 
 /** Paystack's `data.channel` (how the customer is paying), as stored with our transaction. */
@@ -228,6 +243,8 @@ export async function confirmPayment(
         .returning('id')
         .executeTakeFirst();
       if (payment) {
+        // How the shopper is paying, on the order while it waits for the bank.
+        if (pending && channel) await namePaymentMethod(sql, orderId, channel);
         await announce(
           sql,
           paymentChange(payment.id, orderId, transaction.user_id, pending ? 'pending' : result.status),

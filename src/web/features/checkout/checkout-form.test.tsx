@@ -157,6 +157,7 @@ function checkoutOf({
 } = {}): CheckoutSummary {
   const subtotal = lines.reduce((sum, each) => sum + each.lineTotalKobo, 0);
   return {
+    paymentChannels: ['card', 'bank_transfer', 'ussd'],
     prefill: {
       firstName: 'Ada',
       lastName: 'Obi',
@@ -542,6 +543,16 @@ describe('the checkout by delivery zone', () => {
 });
 
 describe('pay on delivery at checkout', () => {
+  it("names the ways to pay now that the shop's Paystack window offers", () => {
+    renderCheckout({ ...checkoutOf(), paymentChannels: ['bank_transfer', 'ussd'] });
+    expect(
+      within(paymentGroup()).getByRole('radio', { name: 'Pay now — bank transfer or USSD' }),
+    ).toBeTruthy();
+    expect(
+      within(orderSummary()).getByText('You will pay securely by bank transfer or USSD on the next step.'),
+    ).toBeTruthy();
+  });
+
   it('is offered in a zone that allows it, places the order and goes to its confirmation', async () => {
     api.answer('POST /api/orders', () => ({ status: 201, body: { orderId: 'order-pod' } }));
     renderCheckout(checkoutOf({ payOnDelivery: POD_ON }));

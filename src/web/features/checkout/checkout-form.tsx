@@ -12,6 +12,7 @@ import {
 import { Link, useNavigate } from 'react-router';
 import { NIGERIAN_STATES } from '#shared/constants';
 import { formatNaira } from '#shared/money';
+import { channelsInWords } from '#shared/payment-channels';
 import { deliveryText, minusNaira } from '#shared/price-breakdown';
 import type { CartLine } from '#shared/schemas/cart';
 import { zoneOfState } from '#shared/schemas/catalog';
@@ -444,6 +445,7 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
                 onChange={field.onChange}
                 inputRef={field.ref}
                 payOnDelivery={payOnDelivery}
+                channels={summary.paymentChannels}
                 error={errorOf('paymentMethod')}
               />
             )}
@@ -546,7 +548,7 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
             <p className="mt-2 text-center text-xs text-neutral-600">
               {onDelivery
                 ? `You pay ${formatNaira(breakdown.totalKobo)} in cash or by transfer when your order arrives.`
-                : 'You will pay securely by card, bank transfer or USSD on the next step.'}
+                : `You will pay securely by ${channelsInWords(summary.paymentChannels)} on the next step.`}
             </p>
           </>
         ) : (

@@ -1,6 +1,7 @@
 import { type Ref, useId } from 'react';
 import type { PaymentKind } from '#shared/fulfilment';
 import { formatNaira } from '#shared/money';
+import { channelsInWords, type PaymentChannel } from '#shared/payment-channels';
 import { deliveryText } from '#shared/price-breakdown';
 import type {
   CheckoutPricing,
@@ -151,12 +152,17 @@ export function PaymentChoice({
   onChange,
   inputRef,
   payOnDelivery,
+  channels,
   error,
-}: RadioGroupProps<PaymentKind> & { payOnDelivery: PayOnDelivery }) {
+}: RadioGroupProps<PaymentKind> & {
+  payOnDelivery: PayOnDelivery;
+  /** What Paystack's window offers, named in "Pay now". */
+  channels: readonly PaymentChannel[];
+}) {
   const errorId = useId();
   const reasonId = useId();
   const options = [
-    { kind: 'paystack' as const, title: 'Pay now', detail: 'card, bank transfer or USSD' },
+    { kind: 'paystack' as const, title: 'Pay now', detail: channelsInWords(channels) },
     ...(payOnDelivery.shown
       ? [
           {
