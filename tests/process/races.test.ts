@@ -34,7 +34,7 @@ beforeAll(async () => {
   // The expiry sweep, enqueued as the once-a-minute schedule would, for the processes to run.
   const { createJobQueue, JOB_SCHEMA } = await import('../../src/server/platform/jobs/queue');
   const { JOB_DEFINITIONS, JOB_SCHEDULES } = await import('../../src/server/jobs');
-  const { expireUnpaidOrdersJob } = await import('../../src/server/features/orders/cancel-order');
+  const { expireUnpaidOrdersJob } = await import('../../src/server/features/payments/unpaid-sweep');
   const { createLogger } = await import('../../src/server/platform/logger');
   const queue = createJobQueue({
     database: db.database,

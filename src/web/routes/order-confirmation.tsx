@@ -116,6 +116,7 @@ function OrderView({ initial }: { initial: Order }) {
             status={order.paymentStatus}
             awaitingPayment={awaiting}
             paymentKind={order.paymentKind}
+            orderStatus={order.status}
           />
         </div>
       </div>

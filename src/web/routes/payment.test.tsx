@@ -40,6 +40,16 @@ const cart: CartContextValue = {
 /** What the shop's API answers (the network's edge): each verify answer in turn, the order as it is now. */
 type Server = { order: Order; verify: unknown[]; initialize: () => Response; verified: string[] };
 
+/** Paystack's inline window (its script, the third party's edge): the handlers it was given. */
+const paystackWindow = vi.hoisted(() => ({ handlers: null as null | { onCancel: () => void } }));
+vi.mock('@paystack/inline-js', () => ({
+  default: class {
+    resumeTransaction(_accessCode: string, handlers: { onCancel: () => void }) {
+      paystackWindow.handlers = handlers;
+    }
+  },
+}));
+
 beforeAll(() => vi.stubGlobal('EventSource', FakeEventSource));
 afterEach(cleanup);
 
@@ -200,6 +210,28 @@ describe('the payment page while Paystack is still confirming a payment', () => 
       'paystack-checkout',
       expect.any(String),
     );
+  });
+});
+
+describe("Paystack's window closed", () => {
+  it('asks the server first: a transfer sent before closing it is waited for, not called cancelled', async () => {
+    const server = renderPage(
+      (order) => `/payment/${order.id}`,
+      {
+        verify: [{ success: false, pending: true, message: PENDING }],
+        initialize: () => Response.json({ ...simulator('ref-closed'), mode: 'live' }),
+      },
+      orderFixture,
+      'live',
+    );
+    const pay = screen.getByRole('button', { name: 'Pay Now' });
+    await waitFor(() => expect(pay.getAttribute('aria-disabled')).toBeNull());
+    fireEvent.click(pay);
+    await waitFor(() => expect(paystackWindow.handlers).not.toBeNull());
+    act(() => paystackWindow.handlers!.onCancel());
+    expect(await screen.findByRole('heading', { name: 'Waiting for your bank' })).toBeTruthy();
+    expect(server.verified).toEqual(['ref-closed']);
+    expect(screen.queryByText('Payment cancelled')).toBeNull();
   });
 });
 

@@ -322,7 +322,14 @@ function PaymentView({ order, mode }: { order: Order; mode: PaymentMode | null }
       const { default: PaystackPop } = await import('@paystack/inline-js');
       new PaystackPop().resumeTransaction(payment.accessCode, {
         onSuccess: (transaction) => void verify(transaction.reference),
-        onCancel: cancelled,
+        // Closed: the shopper may have sent a transfer or dialled a USSD code first, which Paystack
+        // then reports pending (and the order waits for it). Asked before it is called cancelled.
+        onCancel: () => {
+          const ref = payment.reference;
+          void verifyPayment(ref).then((outcome) =>
+            outcome.kind === 'failed' && !outcome.refunding ? cancelled() : finish(outcome, ref),
+          );
+        },
         onError: (error) => finish(verifyFailed(error.message)),
       });
     } catch {

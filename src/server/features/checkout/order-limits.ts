@@ -26,9 +26,19 @@ export const ORDER_LIMIT_MESSAGES = {
     `You already have ${held} of ${label} in orders waiting for payment; at most ${ORDER_LIMITS.unpaidUnitsPerVariant} can be held at once. Please pay for those first.`,
 } as const;
 
-/** Unpaid: still pending and holding its stock (not cancelled, expired or paid), of orders `o`. */
+/**
+ * Unpaid and holding its stock, of orders `o`: still pending (not cancelled, expired or paid), or
+ * to be paid on delivery and not paid or cancelled yet (it is 'processing' from the start).
+ */
 const unpaid = (eb: ExpressionBuilder<DB & { o: DB['orders'] }, 'o'>) =>
-  eb.and([eb('o.status', '=', 'pending'), eb('o.payment_status', 'in', ['pending', 'failed'])]);
+  eb.or([
+    eb.and([eb('o.status', '=', 'pending'), eb('o.payment_status', 'in', ['pending', 'failed'])]),
+    eb.and([
+      eb('o.payment_kind', '=', 'pay_on_delivery'),
+      eb('o.status', '<>', 'cancelled'),
+      eb('o.payment_status', '=', 'pending'),
+    ]),
+  ]);
 
 type OrderLine = { variantId: string; quantity: number; label: string };
 

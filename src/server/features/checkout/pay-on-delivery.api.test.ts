@@ -104,6 +104,24 @@ describe('pay on delivery', () => {
       expect(sent?.text_body).toContain('to pay on delivery');
     });
 
+    it("counts as unpaid against the account's limits until it is paid: no hoarding through the door", async () => {
+      const { cookie, email, product } = await shopperWithCart(1_000_000);
+      const variant = product.variants[0]!;
+      await t.database.sql.query('UPDATE cart_items SET quantity = 6 WHERE variant_id = $1', [variant.id]);
+      expect((await payOnDelivery(cookie, { email })).status).toBe(201);
+      expect(await variantStock(t, variant.id)).toBe(4);
+      // Six of the variant held at the door: five more by card (restocked meanwhile) would pass
+      // the ten an account may hold unpaid.
+      await t.database.sql.query('UPDATE product_variants SET stock_quantity = 14 WHERE id = $1', [
+        variant.id,
+      ]);
+      await addToCart(t, cookie, product, 5);
+      const more = await placeOrder(t, cookie, { email });
+      expect(more.status).toBe(409);
+      expect(more.body).toMatchObject({ error: { code: 'order_limit' } });
+      expect(await variantStock(t, variant.id)).toBe(14);
+    });
+
     it('is refused in a zone that does not allow it, and above the zone’s maximum', async () => {
       const { cookie, userId } = await shopperWithCart(1_000_000);
       const kano = await payOnDelivery(cookie, { state: 'Kano', city: 'Kano' });

@@ -14,6 +14,7 @@ import { iso, isoOrNull } from '../../platform/db/values';
 import { conflict, notFound } from '../../platform/errors';
 import { actorName } from '../audit/actor-names';
 import { recordAudit } from '../audit/record-audit';
+import { isOpenPayOnDeliveryViolation } from '../checkout/pay-on-delivery';
 import { reReserveOrderStock } from '../inventory/stock';
 import { refundCancelledOrder } from '../payments/automatic-refunds';
 import {
@@ -278,7 +279,17 @@ export async function setOrderStatus(
           ...(reserved ? { stock_released_at: null } : {}),
         })
         .where('id', '=', orderId)
-        .execute();
+        .execute()
+        .catch((error: unknown) => {
+          // One open pay-on-delivery order per account (the index is the rule).
+          if (isOpenPayOnDeliveryViolation(error)) {
+            throw conflict(
+              'pay_on_delivery_open',
+              'This order cannot be reopened: its customer already has another order to pay on delivery. Record its payment or cancel it first.',
+            );
+          }
+          throw error;
+        });
       await recordAudit(sql, actor, {
         action: 'status_changed',
         entityType: 'order',

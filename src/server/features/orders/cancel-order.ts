@@ -2,7 +2,7 @@ import { sql as pg } from 'kysely';
 import { LIMITS } from '#shared/constants';
 import { PAYMENT_WINDOW_MINUTES } from '#shared/payment-channels';
 import { windowText } from '#shared/schemas/payments';
-import { type Actor, type AppDeps, defineJob, systemActor } from '../../context';
+import { type Actor, type AppDeps, systemActor } from '../../context';
 import { announce } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
 import { queries } from '../../platform/db/queries';
@@ -90,13 +90,16 @@ const WINDOW_OF_CHANNEL = pg<number>`CASE pt.channel ${pg.join(
 )} ELSE ${PAYMENT_WINDOW_MINUTES.card}::int END`;
 
 /**
- * How long an unpaid order keeps its stock: the window of the channel of the payment Paystack
- * reports pending for it (the longest if several), or LIMITS.unpaidOrderMinutes with none.
+ * How long an unpaid order (`orders` under the name `order`) keeps its stock: the window of the
+ * channel of the payment Paystack reports pending for it (the longest if several), or
+ * LIMITS.unpaidOrderMinutes with none.
  */
-const UNPAID_WINDOW_MINUTES = pg<number>`coalesce(
+export const unpaidWindowMinutes = (order: 'orders' | 'o') =>
+  pg<number>`coalesce(
   (SELECT max(${WINDOW_OF_CHANNEL}) FROM payment_transactions pt
-    WHERE pt.order_id = orders.id AND pt.status = 'pending'),
+    WHERE pt.order_id = ${pg.ref(`${order}.id`)} AND pt.status = 'pending'),
   ${LIMITS.unpaidOrderMinutes}::int)`;
+const UNPAID_WINDOW_MINUTES = unpaidWindowMinutes('orders');
 
 /** No order expires sooner than this. */
 const SHORTEST_WINDOW_MINUTES = Math.min(LIMITS.unpaidOrderMinutes, ...Object.values(PAYMENT_WINDOW_MINUTES));
@@ -174,15 +177,3 @@ export async function expireUnpaidOrders(deps: AppDeps, now: Date = new Date()):
   if (expired.length > 0) deps.logger.info({ count: expired.length }, 'expired unpaid orders');
   return expired;
 }
-
-/** The scheduled sweep (src/server/jobs.ts): every minute, once across all server processes. */
-export const expireUnpaidOrdersJob = defineJob<Record<string, never>>({
-  name: 'expire-unpaid-orders',
-  background: true,
-  // The next minute's run is the retry.
-  retryLimit: 0,
-  retryDelaySeconds: 0,
-  async run(_data, { deps }) {
-    await expireUnpaidOrders(deps);
-  },
-});

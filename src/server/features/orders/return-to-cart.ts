@@ -42,7 +42,8 @@ export async function returnOrderToCart(deps: AppDeps, actor: Actor, orderId: st
       .where('status', '=', 'pending')
       .limit(1)
       .executeTakeFirst();
-    if (waiting) {
+    // (An order already cancelled, its window over, puts its items back whatever the bank does.)
+    if (waiting && order.status === 'pending') {
       throw conflict(
         'payment_pending',
         'Your payment for this order is still being confirmed by your bank. Please wait: this page updates by itself, and the order is cancelled by itself if the payment does not go through.',

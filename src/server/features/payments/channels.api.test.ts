@@ -7,6 +7,7 @@ import { eventually } from '../../../../tests/setup/live-stream';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { EXPIRY_NOTE, expireUnpaidOrders } from '../orders/cancel-order';
 import { transferAccountNumber, ussdCode } from './simulator';
+import { sweepUnpaidOrders } from './unpaid-sweep';
 
 /**
  * Paystack's channels on the real app and database: Settings → Payment chooses them, Initialize
@@ -293,6 +294,26 @@ describe('a bank transfer past the card window', () => {
     expect(row.stock_released_at).not.toBeNull();
     expect(await variantStock(t, variantId)).toBe(5);
     expect((await discountUses(t, discount.id)).held).toBe(0);
+  });
+
+  it('that succeeded at Paystack with its webhook lost is asked about before the order expires: paid, not expired', async () => {
+    const { cookie, orderId } = await createPendingOrder(t);
+    const init = await initialize(cookie, orderId);
+    await press(init, 'transfer_later');
+    await verify(cookie, init.reference);
+    // The bank confirms the transfer at Paystack; its webhook never reaches the shop, and the
+    // backed-off checks are not due before the window ends.
+    await t.database.sql.query(
+      `UPDATE simulator_transactions SET status = 'success', paid_at = now() WHERE reference = $1`,
+      [init.reference],
+    );
+    expect(await sweepUnpaidOrders(t.deps, minutesFromNow(181))).not.toContain(orderId);
+    expect(await orderRow(t, orderId)).toMatchObject({
+      status: 'processing',
+      payment_status: 'paid',
+      stock_released_at: null,
+    });
+    expect(await transactionOf(init.reference)).toEqual({ status: 'success', channel: 'bank_transfer' });
   });
 
   it('arriving after the window revives the order while it can still be delivered', async () => {

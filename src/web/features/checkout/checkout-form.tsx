@@ -446,6 +446,7 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
                 inputRef={field.ref}
                 payOnDelivery={payOnDelivery}
                 channels={summary.paymentChannels}
+                pickup={method?.kind === 'pickup'}
                 error={errorOf('paymentMethod')}
               />
             )}
@@ -547,7 +548,7 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
             </Button>
             <p className="mt-2 text-center text-xs text-neutral-600">
               {onDelivery
-                ? `You pay ${formatNaira(breakdown.totalKobo)} in cash or by transfer when your order arrives.`
+                ? `You pay ${formatNaira(breakdown.totalKobo)} in cash or by transfer ${method?.kind === 'pickup' ? 'when you pick up your order' : 'when your order arrives'}.`
                 : `You will pay securely by ${channelsInWords(summary.paymentChannels)} on the next step.`}
             </p>
           </>

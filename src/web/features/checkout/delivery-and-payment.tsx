@@ -153,9 +153,12 @@ export function PaymentChoice({
   inputRef,
   payOnDelivery,
   channels,
+  pickup,
   error,
 }: RadioGroupProps<PaymentKind> & {
   payOnDelivery: PayOnDelivery;
+  /** Picked up in store: paid at the counter, not at the door. */
+  pickup: boolean;
   /** What Paystack's window offers, named in "Pay now". */
   channels: readonly PaymentChannel[];
 }) {
@@ -168,7 +171,7 @@ export function PaymentChoice({
           {
             kind: 'pay_on_delivery' as const,
             title: 'Pay on delivery',
-            detail: 'cash or transfer at the door',
+            detail: pickup ? 'cash or transfer when you pick it up' : 'cash or transfer at the door',
           },
         ]
       : []),

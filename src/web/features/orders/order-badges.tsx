@@ -32,14 +32,17 @@ export function PaymentStatusBadge({
   status,
   awaitingPayment,
   paymentKind,
+  orderStatus,
   audience = 'shopper',
 }: {
   status: string | null | undefined;
   awaitingPayment?: PaymentView['awaitingPayment'];
   paymentKind?: PaymentView['paymentKind'];
+  /** The order's status: a cancelled order is neither awaited nor collected at the door. */
+  orderStatus?: PaymentView['orderStatus'];
   audience?: 'shopper' | 'admin';
 }) {
-  const tone = paymentTone({ paymentStatus: status, awaitingPayment, paymentKind }, audience);
+  const tone = paymentTone({ paymentStatus: status, awaitingPayment, paymentKind, orderStatus }, audience);
   return (
     <Badge label="Payment status: " className={`ring-1 ring-inset ${tone.className}`}>
       {tone.label}
@@ -74,6 +77,7 @@ export function OrderBadges({
       status={paymentStatus}
       awaitingPayment={awaitingPayment}
       paymentKind={paymentKind}
+      orderStatus={status}
       audience={audience}
     />
   );

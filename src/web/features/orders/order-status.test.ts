@@ -74,6 +74,12 @@ describe('order status display', () => {
       'Pay on delivery',
     );
     expect(paymentTone({ paymentStatus: 'paid', paymentKind: 'pay_on_delivery' }).label).toBe('Paid');
+    // Cancelled: nothing is awaited or collected any more.
+    expect(
+      paymentTone({ paymentStatus: 'pending', paymentKind: 'pay_on_delivery', orderStatus: 'cancelled' })
+        .label,
+    ).toBe('Pending');
+    expect(paymentTone({ ...waiting, orderStatus: 'cancelled' }, 'admin').label).toBe('Pending');
     expect(paymentTone({ ...waiting, paymentStatus: 'paid' }).label).toBe('Paid');
     expect(awaitingPayment({ status: 'pending', paymentStatus: 'pending', awaitingPayment: true })).toBe(
       true,

@@ -56,6 +56,7 @@ export type PaymentView = {
   paymentStatus: string | null | undefined;
   awaitingPayment?: boolean;
   paymentKind?: PaymentKind;
+  orderStatus?: string | null;
 };
 
 const AMBER = 'bg-amber-100 text-amber-950 ring-amber-300';
@@ -67,7 +68,8 @@ const ORANGE = 'bg-orange-100 text-orange-950 ring-orange-300';
  * money is collected at the door ("Pay on delivery"). Otherwise the payment status.
  */
 export function paymentTone(view: PaymentView, audience: 'shopper' | 'admin' = 'shopper'): Tone {
-  const unpaid = (view.paymentStatus || 'pending') === 'pending';
+  // A cancelled order waits for nothing and is collected at nobody's door.
+  const unpaid = (view.paymentStatus || 'pending') === 'pending' && view.orderStatus !== 'cancelled';
   if (unpaid && view.awaitingPayment) {
     return { label: audience === 'admin' ? 'Awaiting payment' : 'Awaiting your payment', className: AMBER };
   }

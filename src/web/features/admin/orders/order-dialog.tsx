@@ -62,6 +62,7 @@ function OrderDetail({ detail }: { detail: AdminOrderDetail }) {
           status={order.paymentStatus}
           awaitingPayment={order.awaitingPayment}
           paymentKind={order.paymentKind}
+          orderStatus={order.status}
           audience="admin"
         />
         {detail.refundDue ? <RefundDueBadge /> : null}

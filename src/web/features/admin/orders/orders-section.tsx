@@ -199,6 +199,7 @@ function OrdersTable({ rows, onOpen }: { rows: AdminOrderRow[]; onOpen: (id: str
                     status={row.paymentStatus}
                     awaitingPayment={row.awaitingPayment}
                     paymentKind={row.paymentKind}
+                    orderStatus={row.status}
                     audience="admin"
                   />
                   {row.refundDue ? <RefundDueBadge /> : null}
@@ -252,6 +253,7 @@ function OrderCards({ rows, onOpen }: { rows: AdminOrderRow[]; onOpen: (id: stri
                 status={row.paymentStatus}
                 awaitingPayment={row.awaitingPayment}
                 paymentKind={row.paymentKind}
+                orderStatus={row.status}
                 audience="admin"
               />
               {row.refundDue ? <RefundDueBadge /> : null}
