@@ -99,7 +99,7 @@ describe("the order confirmation's prices", () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Awaiting your payment' })).toBeTruthy();
     expect(
       screen.getByText(
-        'Paystack is confirming your bank transfer or USSD payment. This page updates by itself once it is paid.',
+        'Paystack is waiting for your bank transfer or USSD payment to arrive. This page updates by itself once it is paid.',
       ),
     ).toBeTruthy();
     expect(screen.getByText('Payment status:').parentElement!.textContent).toBe(

@@ -89,7 +89,7 @@ describe('order status display', () => {
     );
     expect(orderHeadline('pending', { awaitingPayment: true })).toEqual({
       title: 'Awaiting your payment',
-      text: 'Paystack is confirming your bank transfer or USSD payment. This page updates by itself once it is paid.',
+      text: 'Paystack is waiting for your bank transfer or USSD payment to arrive. This page updates by itself once it is paid.',
     });
   });
 });

@@ -110,7 +110,7 @@ export const progressSteps = (fulfilment?: Fulfilment | null): readonly string[]
   fulfilment === 'pickup' ? PICKUP_PROGRESS_STEPS : PROGRESS_STEPS;
 
 export const AWAITING_PAYMENT_TEXT =
-  'Paystack is confirming your bank transfer or USSD payment. This page updates by itself once it is paid.';
+  'Paystack is waiting for your bank transfer or USSD payment to arrive. This page updates by itself once it is paid.';
 
 export function orderHeadline(
   status: string | null | undefined,
