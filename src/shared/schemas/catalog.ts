@@ -226,6 +226,9 @@ export const shippingZonesResponseSchema = z.object({
 });
 export type ShippingZonesResponse = z.infer<typeof shippingZonesResponseSchema>;
 
+/** What a state in no zone is told, by checkout's state field and by the server refusing the order. */
+export const noDeliveryMessage = (state: string) => `We don't deliver to ${state} yet.`;
+
 /** The zone a state is in, or null: that state cannot be shipped to. */
 export const zoneOfState = <Zone extends { states: readonly string[] }>(
   zones: readonly Zone[],

@@ -3,6 +3,7 @@ import { sql as pg } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { type OutOfStockSettings, shortId } from '#shared/constants';
 import { PAY_ON_DELIVERY_LABEL } from '#shared/fulfilment';
+import { noDeliveryMessage } from '#shared/schemas/catalog';
 import type { CheckoutForm } from '#shared/schemas/checkout';
 import type { AddressSnapshot, PickupLocation } from '#shared/schemas/orders';
 import type { PaymentOptions } from '#shared/schemas/settings';
@@ -55,8 +56,6 @@ function addresses(form: CheckoutForm): { shipping: AddressSnapshot; billing: Ad
     },
   };
 }
-
-const NO_DELIVERY = (state: string) => `We don't deliver to ${state} yet.`;
 
 /**
  * What an order needs besides the cart, in one read: the zone of the shipping state and the method
@@ -180,7 +179,9 @@ export async function placeOrder(
     );
     const context = await readOrderContext(sql, userId, form);
     const zone = context.zone;
-    if (!zone) throw badRequest(NO_DELIVERY(form.state), { fields: { state: NO_DELIVERY(form.state) } });
+    if (!zone) {
+      throw badRequest(noDeliveryMessage(form.state), { fields: { state: noDeliveryMessage(form.state) } });
+    }
     const method = context.method;
     if (!method) throw await methodNotOffered(sql, form);
     // Priced as the checkout showed it (promotions/pricing.ts), the code checked again for this

@@ -15,7 +15,7 @@ import { formatNaira } from '#shared/money';
 import { channelsInWords } from '#shared/payment-channels';
 import { deliveryText, minusNaira } from '#shared/price-breakdown';
 import type { CartLine } from '#shared/schemas/cart';
-import { zoneOfState } from '#shared/schemas/catalog';
+import { noDeliveryMessage, zoneOfState } from '#shared/schemas/catalog';
 import {
   type CheckoutFormInput,
   type CheckoutSummary,
@@ -33,7 +33,7 @@ import { ApiError, api } from '../../lib/api';
 import { paths } from '../../paths';
 import { useCart } from '../cart/cart-context';
 import { lineProblem } from '../cart/cart-messages';
-import { DeliveryMethods, noDeliveryMessage, PaymentChoice, payOnDeliveryOf } from './delivery-and-payment';
+import { DeliveryMethods, PaymentChoice, payOnDeliveryOf } from './delivery-and-payment';
 import { DiscountCodeField, useDiscountCode } from './discount-code';
 
 type FieldName = FieldPath<CheckoutFormInput>;

@@ -11,9 +11,6 @@ import type {
 } from '#shared/schemas/checkout';
 import { timeText } from '../catalog/shipping-zones';
 
-/** What a state in no zone says, by its field and when the order is refused. */
-export const noDeliveryMessage = (state: string) => `We don't deliver to ${state} yet.`;
-
 const optionClass =
   'flex cursor-pointer items-start gap-3 rounded border border-neutral-300 p-3 has-checked:border-neutral-950 has-checked:bg-neutral-50 has-focus-visible:outline-2 has-focus-visible:outline-neutral-900 has-disabled:cursor-not-allowed has-disabled:bg-neutral-100 has-disabled:text-neutral-500';
 const radioClass = 'mt-0.5 h-5 w-5 shrink-0 accent-neutral-900';
