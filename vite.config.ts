@@ -3,6 +3,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { ADMIN_PACKAGES } from './scripts/admin-code.mjs';
+import { criticalCssPlan } from './scripts/critical-css.mjs';
 
 /**
  * Two builds of src/web: the browser bundle (`vite build`) with a manifest the server reads to
@@ -33,9 +34,44 @@ function chunkModulesReport(): Plugin {
   };
 }
 
-/** Shown on every catalogue page (home, listings, product): money, dates, prices, photos. */
+/**
+ * Compiles each stylesheet of the client build for beasties (`<buildDir>/critical-css.json`, beside
+ * the client files, not among them): the server then inlines into each page only the rules its
+ * HTML uses (src/server/web.ts), in about a millisecond, and the whole sheet follows without
+ * holding up the first paint (src/web/entry-server.tsx).
+ */
+function criticalCssPlans(): Plugin {
+  return {
+    name: 'naija-street:critical-css-plans',
+    apply: 'build',
+    writeBundle(_options, bundle) {
+      if (this.environment.config.build.ssr) return;
+      const plans: Record<string, unknown> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'asset' || !output.fileName.endsWith('.css')) continue;
+        const href = `/${output.fileName}`;
+        const css =
+          typeof output.source === 'string' ? output.source : new TextDecoder().decode(output.source);
+        plans[href] = criticalCssPlan(css, href);
+      }
+      writeFileSync(path.join(buildDir, 'critical-css.json'), JSON.stringify(plans));
+    },
+  };
+}
+
+/**
+ * Shown on every catalogue page (home, listings, product): money, dates, prices, photos, a drop's
+ * countdown, the catalogue's search-engine tags.
+ */
 const CATALOG_COMMON =
-  /^src\/(shared\/(money|dates)\.ts|web\/features\/catalog\/offer-price\.tsx|web\/components\/ui\/product-image\.tsx)$/;
+  /^src\/(shared\/(money|dates)\.ts|web\/features\/catalog\/(offer-price\.tsx|seo\.ts)|web\/features\/drops\/drop-parts\.tsx|web\/components\/ui\/product-image\.tsx)$/;
+
+/**
+ * What every page runs before it can take over: React, its scheduler, the router, and the
+ * bundler's own helpers (its runtime, the preloading of lazy chunks).
+ */
+const FRAMEWORK =
+  /^(node_modules\/(react|react-dom|scheduler|react-router)\/|\0(rolldown\/runtime|vite\/preload-helper)\.js$)/;
 
 /**
  * The small modules every order screen shares (the confirmation, the account's orders, the payment
@@ -65,7 +101,7 @@ const onwarn = (warning: { code?: string }, warn: (warning: never) => void) => {
 const checks = { bundlerTimings: verbose };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), chunkModulesReport()],
+  plugins: [tailwindcss(), chunkModulesReport(), criticalCssPlans()],
   logLevel: verbose ? 'info' : 'warn',
   oxc: { jsx: { runtime: 'automatic' } },
   publicDir: isSsrBuild ? false : 'public',
@@ -96,6 +132,14 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'admin-chart',
                   test: (id: string) => /(^|\/)node_modules\/uplot\//.test(relativeId(id)),
                   priority: 1,
+                },
+                // One chunk beside the entry's: a slow phone's browser opens at most six connections
+                // to the shop, and each further file it needs before taking over waits a round trip
+                // for one to free up.
+                {
+                  name: 'framework',
+                  test: (id: string) => FRAMEWORK.test(relativeId(id)),
+                  includeDependenciesRecursively: false,
                 },
                 // The small modules every catalogue page shows prices and photos with, in one chunk:
                 // apart, each would cost a request and its own compression overhead.

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { isAdminModule } from './admin-code.mjs';
 
-const BUDGET_KB = 100;
+// 101 KB since the product form that works before the script (docs/decisions/2026-11-28-taps-before-the-script.md).
+const BUDGET_KB = 101;
 const ENTRY = 'src/web/entry-client.tsx';
 const BANNER = 'src/web/features/notifications/banner-view.tsx';
 const buildDir = process.env.BUILD_DIR ?? 'build';

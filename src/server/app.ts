@@ -1,14 +1,17 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import type { AppDeps, AppEnv } from './context';
+import { accountFormRoutes } from './features/accounts/form-routes';
 import { csrfMiddleware, sessionMiddleware } from './features/accounts/middleware';
 import { accountRoutes, authRoutes } from './features/accounts/routes';
 import { adminOnly } from './features/admin-access/middleware';
 import { adminAccessRoutes } from './features/admin-access/routes';
 import { adminAuditRoutes } from './features/audit/admin-routes';
+import { cartFormRoutes } from './features/cart/form-routes';
 import { cartRoutes } from './features/cart/routes';
 import { adminCatalogRoutes } from './features/catalog/admin-routes';
 import { catalogRoutes } from './features/catalog/routes';
+import { checkoutFormRoutes } from './features/checkout/form-routes';
 import { checkoutRoutes } from './features/checkout/routes';
 import { adminCustomerRoutes } from './features/customers/admin-routes';
 import { adminDashboardRoutes } from './features/dashboard/admin-routes';
@@ -34,6 +37,7 @@ import { localOnly } from './http/local-only';
 import { securityHeaders } from './http/security-headers';
 import { AppError } from './platform/errors';
 import { compressResponses } from './platform/http/compress';
+import { requestLogger } from './platform/http/request-log';
 import type { WebHandlers } from './web';
 
 export type AppOptions = {
@@ -73,7 +77,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Pages and JSON are compressed on the way out; built assets are already (see web.ts).
   app.use(compressResponses());
   app.use(async (c, next) => {
-    const log = deps.logger.child({ reqId: c.get('requestId') });
+    const log = requestLogger(deps.logger, c.get('requestId'));
     c.set('deps', deps);
     c.set('log', log);
     c.set('user', null);
@@ -84,10 +88,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     const ms = Math.round((performance.now() - started) * 10) / 10;
     // The API calls a page makes in-process while rendering are detail (debug): a page is one line.
     const level = c.res.status >= 500 ? 'error' : c.env?.incoming ? 'info' : 'debug';
-    log[level]({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+    if (deps.logger.isLevelEnabled(level)) {
+      log[level]({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+    }
   });
 
   app.get('/api/health/constant/:bytes', benchBaseline());
+  // Ahead of the API's session: a health check makes its one database round trip and no other,
+  // whatever cookies it carries.
+  app.route('/api', healthRoutes());
   if (deps.pageCache) {
     const shared = deps.pageCache.shared();
     for (const path of SHARED_API_PATHS) app.get(path, shared);
@@ -100,7 +109,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const api = new Hono<AppEnv>();
   api.use(csrfMiddleware());
   api.use(sessionMiddleware());
-  api.route('/', healthRoutes());
   api.route('/', authRoutes());
   api.route('/', accountRoutes());
   api.route('/', devMailboxRoutes());
@@ -153,6 +161,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', mediaRoutes());
 
   app.route('/simulator/paystack', paystackSimulatorRoutes());
+
+  // The pages' forms as plain HTML forms, for a press before the page's script has taken over.
+  for (const routes of [accountFormRoutes(), cartFormRoutes(), checkoutFormRoutes()]) app.route('/', routes);
 
   if (options.web) {
     // Only where built files are: a page never waits for a look at the disk.

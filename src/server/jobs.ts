@@ -2,6 +2,7 @@ import type { AppDeps } from './context';
 import { passwordResetJob } from './features/accounts/passwords';
 import { pruneRateLimitsJob } from './features/accounts/rate-limit';
 import { deliverEmailJob } from './features/email/outbox';
+import { releaseStaleHoldsJob } from './features/inventory/stock-holds';
 import { automaticRefundJob, legacySecondPaymentRefundJob } from './features/payments/automatic-refunds';
 import { processPaymentEventJob, recheckPendingPaymentsJob } from './features/payments/payments';
 import { reconcileRefundsJob } from './features/payments/reconcile-refunds';
@@ -20,6 +21,7 @@ export const JOB_DEFINITIONS = [
   passwordResetJob,
   processPaymentEventJob,
   expireUnpaidOrdersJob,
+  releaseStaleHoldsJob,
   automaticRefundJob,
   legacySecondPaymentRefundJob,
   reconcileRefundsJob,
@@ -39,6 +41,7 @@ export const JOB_DEFINITIONS = [
 export function jobSchedules(options: { expirySweepSeconds: number }): Schedule<AppDeps>[] {
   return [
     { job: expireUnpaidOrdersJob, everySeconds: options.expirySweepSeconds },
+    { job: releaseStaleHoldsJob, everySeconds: 60 },
     { job: reconcileRefundsJob, everySeconds: 60 },
     { job: recheckPendingPaymentsJob, everySeconds: 30 },
     { job: dailyReconciliationJob, everySeconds: 86_400 },

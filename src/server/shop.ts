@@ -8,7 +8,7 @@ import { type Database, openDatabase } from './platform/db/client';
 import type { Env } from './platform/env';
 import { createLogger, type Logger } from './platform/logger';
 import { copyTemplate } from './setup/template';
-import { createWebHandlers } from './web';
+import { createWebHandlers, type WebHandlers } from './web';
 
 /**
  * The composition root: one shop, built the same way for the server (main.ts), the command-line
@@ -19,6 +19,8 @@ import { createWebHandlers } from './web';
 export type Shop = {
   deps: AppDeps;
   app: App;
+  /** The web app's handlers, when it serves the web app (its built files are answered ahead of the app). */
+  web?: WebHandlers;
   /** Starts the job workers (and their schedules, unless turned off). */
   start(): Promise<void>;
   /**
@@ -73,6 +75,7 @@ export async function createShop(env: Env, options: ShopOptions = {}): Promise<S
   return {
     deps,
     app,
+    web,
     async start() {
       await deps.jobs.start(deps);
     },

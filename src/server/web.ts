@@ -1,13 +1,15 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { type CompactPlan, createProcessor } from 'beasties/runtime';
 import type { MiddlewareHandler } from 'hono';
 import type { ServerContext } from '#shared/server-context';
 import type { AppEnv, RenderScope } from './context';
 import { pagePolicy } from './http/security-headers';
 import { earliestFreshUntil, FRESH_UNTIL_HEADER } from './platform/http/cache-headers';
 import type { PageCache } from './platform/http/page-cache';
+import { createStaticFiles, type StaticFiles } from './platform/http/static-files';
 
 interface ManifestChunk {
   file: string;
@@ -18,8 +20,8 @@ interface ManifestChunk {
 interface ClientAssets {
   entry: string;
   css: string[];
-  /** The stylesheet's text, inlined into each page so the first paint waits on no request. */
-  inlineCss: string;
+  /** The rules of the stylesheets that this markup uses, inlined so the first paint waits on no request. */
+  criticalCss(markup: string): string;
   preloads(key: string): string[];
 }
 
@@ -34,6 +36,8 @@ const CLIENT_ENTRY = 'src/web/entry-client.tsx';
 export type WebHandlers = {
   /** Files of the client build; hashed assets are cached for a year. Falls through when absent. */
   assets: MiddlewareHandler<AppEnv>;
+  /** The client build's files kept in memory, which the HTTP server also answers ahead of the app (main.ts). */
+  files?: StaticFiles;
   /** The paths `assets` serves (the build's folder of hashed files and its top-level files); all when absent. */
   assetRoutes?: string[];
   /** Server rendering of every other path. */
@@ -54,11 +58,24 @@ export function readClientAssets(buildDir: string): ClientAssets {
     return seen;
   };
   const cache = new Map<string, string[]>();
-  const css = entry.css ?? [];
+  const css = (entry.css ?? []).map((file) => `/${file}`);
+  // The stylesheets compiled for beasties by the build (vite.config.ts): what a page's markup uses
+  // is picked in one pass over it, and kept per set of classes, tags and attributes it holds.
+  const plans = JSON.parse(readFileSync(path.join(buildDir, 'critical-css.json'), 'utf8')) as Record<
+    string,
+    CompactPlan
+  >;
+  const critical = createProcessor(
+    css.map((href) => {
+      const plan = plans[href];
+      if (!plan) throw new Error(`${buildDir}/critical-css.json has no ${href}: rebuild (npm run build)`);
+      return plan;
+    }),
+  );
   return {
     entry: `/${entry.file}`,
-    css: css.map((file) => `/${file}`),
-    inlineCss: css.map((file) => readFileSync(path.join(buildDir, 'client', file), 'utf8')).join('\n'),
+    css,
+    criticalCss: (markup) => critical.extract(markup).css,
     preloads(key) {
       let files = cache.get(key);
       if (!files) {
@@ -87,10 +104,9 @@ export async function createWebHandlers(
   const clientAssets = readClientAssets(buildDir);
 
   const clientDir = path.join(buildDir, 'client');
-  const assetRoutes = readdirSync(clientDir, { withFileTypes: true })
-    .filter((entry) => !entry.name.startsWith('.'))
-    .map((entry) => (entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`));
-  const assets = serveStatic<AppEnv>({
+  const files = createStaticFiles({ root: clientDir, immutableFolders: ['assets'] });
+  // Files too large to keep in memory (and pages, if the build had any) are streamed from the disk.
+  const streamed = serveStatic<AppEnv>({
     root: path.relative(process.cwd(), clientDir),
     // The build writes .br and .gz beside each file (scripts/compress-assets.mjs).
     precompressed: true,
@@ -144,5 +160,11 @@ export async function createWebHandlers(
   // Anonymous visitors of catalogue pages share one rendering until a change is announced.
   const pages = options.cache ? options.cache.wrap(render) : render;
 
-  return { assets, assetRoutes, pages };
+  const fromMemory = files.middleware();
+  const assets: MiddlewareHandler<AppEnv> = (c, next) =>
+    fromMemory(c, async () => {
+      const response = await streamed(c, next);
+      if (response) c.res = response;
+    });
+  return { assets, assetRoutes: files.routes, files, pages };
 }

@@ -175,3 +175,10 @@ export const IMAGE_WIDTHS = [400, 800, 1200] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 export const shortId = (id: string): string => id.slice(0, LIMITS.shortIdLength);
+
+/**
+ * The cookie that carries the server's answer to a form posted before the page's script ran
+ * (posted-forms.ts): named here, where every page's first script can look for it without loading
+ * the rest.
+ */
+export const POSTED_COOKIE = 'shop_posted';

@@ -6,6 +6,9 @@ import {
   type OptionVariant,
   selectColor,
   selectGender,
+  selectionFromForm,
+  selectionFromSearch,
+  selectionSearch,
   selectSize,
   sizeOptions,
 } from './product-options';
@@ -96,6 +99,50 @@ describe('selection', () => {
       ok: false,
       field: 'stock',
       message: SOLD_OUT,
+    });
+  });
+});
+
+describe('the selection a form or an address holds', () => {
+  const form = (values: Record<string, string>) => (name: string) => values[name];
+
+  it('reads gender, size and the colour of that size only', () => {
+    expect(selectionFromForm(variants, form({ gender: 'women', size: 'S', 'color:S': 'White' }))).toEqual({
+      gender: 'women',
+      size: 'S',
+      color: 'White',
+    });
+    // A colour ticked for another size is not this size's.
+    expect(selectionFromForm(variants, form({ gender: 'men', size: 'S', 'color:M': 'White' }))).toEqual({
+      gender: 'men',
+      size: 'S',
+      color: null,
+    });
+  });
+
+  it('counts what the product does not offer as not chosen', () => {
+    expect(selectionFromForm(variants, form({ gender: 'kids', size: 'XXS', 'color:XXS': 'Pink' }))).toEqual(
+      EMPTY_SELECTION,
+    );
+    expect(
+      selectionFromForm(variants, form({ gender: 'men', size: 'S', 'color:S': 'Pink' })).color,
+    ).toBeNull();
+  });
+
+  it('writes a selection into the address and reads it back', () => {
+    const selection = { gender: 'men' as const, size: 'One Size', color: null };
+    const search = selectionSearch(selection, 'stock');
+    expect(search).toBe('?gender=men&size=One+Size&choose=stock');
+    expect(selectionFromSearch(variants, new URLSearchParams(search))).toEqual({
+      selection,
+      choose: 'stock',
+    });
+    expect(selectionSearch(EMPTY_SELECTION)).toBe('');
+    expect(
+      selectionFromSearch(variants, new URLSearchParams('choose=everything&size=S&color=Black')),
+    ).toEqual({
+      selection: { gender: null, size: 'S', color: 'Black' },
+      choose: null,
     });
   });
 });

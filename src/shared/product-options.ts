@@ -88,6 +88,13 @@ export function selectedVariant(
   return variants.find((v) => v.size === selection.size && v.color === null) ?? null;
 }
 
+/** What a shopper is told when a choice is missing, by the choice. */
+export const MISSING_CHOICE = {
+  gender: 'Please select a gender',
+  size: 'Please select a size',
+  color: 'Please select a color',
+} as const;
+
 export type SelectionCheck =
   | { ok: true; variant: OptionVariant; gender: Gender }
   | { ok: false; field: 'gender' | 'size' | 'color'; message: string }
@@ -102,12 +109,67 @@ export function checkSelection(
   selection: Selection,
   soldOutText: string,
 ): SelectionCheck {
-  if (!selection.gender) return { ok: false, field: 'gender', message: 'Please select a gender' };
+  if (!selection.gender) return { ok: false, field: 'gender', message: MISSING_CHOICE.gender };
   if (!selection.size || !variants.some((v) => v.size === selection.size)) {
-    return { ok: false, field: 'size', message: 'Please select a size' };
+    return { ok: false, field: 'size', message: MISSING_CHOICE.size };
   }
   const variant = selectedVariant(variants, selection);
-  if (!variant) return { ok: false, field: 'color', message: 'Please select a color' };
+  if (!variant) return { ok: false, field: 'color', message: MISSING_CHOICE.color };
   if (isSoldOut(variant)) return { ok: false, field: 'stock', message: soldOutText };
   return { ok: true, variant, gender: selection.gender };
+}
+
+/**
+ * The name of one size's colour choice in the product's HTML form. Each size has its own group
+ * there (only the chosen size's shows), so a colour picked for another size is never sent with it.
+ */
+export const colorFieldOf = (size: string) => `color:${size}`;
+
+/**
+ * The selection the product's HTML form holds, through `checkedIn(name)` (the checked value of a
+ * group, or null): what a form posted before the page's script ran, or what a shopper chose on
+ * the page before it took over. A value the product does not offer counts as not chosen.
+ */
+export function selectionFromForm(
+  variants: readonly OptionVariant[],
+  checkedIn: (name: string) => string | null | undefined,
+): Selection {
+  const gender = (GENDER_OPTIONS as readonly string[]).includes(checkedIn('gender') ?? '')
+    ? (checkedIn('gender') as Gender)
+    : null;
+  const sizeValue = checkedIn('size') ?? '';
+  const size = variants.some((v) => v.size === sizeValue) ? sizeValue : null;
+  const colorValue = size === null ? '' : (checkedIn(colorFieldOf(size)) ?? '');
+  const color = variants.some((v) => v.size === size && v.color === colorValue) ? colorValue : null;
+  return { gender, size, color };
+}
+
+/** A choice the product's form can be sent back for (`?choose=`): a missing one, or a sold-out variant. */
+export type ChoiceField = Extract<SelectionCheck, { ok: false }>['field'];
+const CHOICE_FIELDS: readonly string[] = ['gender', 'size', 'color', 'stock'] satisfies ChoiceField[];
+
+/**
+ * The product page's address for a selection (`?gender=men&size=M&color=Black`), and with
+ * `choose` the choice to point out: where the server sends a shopper back after posting the form.
+ */
+export function selectionSearch(selection: Selection, choose?: ChoiceField): string {
+  const params = new URLSearchParams();
+  if (selection.gender) params.set('gender', selection.gender);
+  if (selection.size) params.set('size', selection.size);
+  if (selection.color) params.set('color', selection.color);
+  if (choose) params.set('choose', choose);
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/** What selectionSearch wrote, checked against the product's options. */
+export function selectionFromSearch(
+  variants: readonly OptionVariant[],
+  params: URLSearchParams,
+): { selection: Selection; choose: ChoiceField | null } {
+  const selection = selectionFromForm(variants, (name) =>
+    params.get(name === 'gender' || name === 'size' ? name : 'color'),
+  );
+  const choose = params.get('choose') ?? '';
+  return { selection, choose: CHOICE_FIELDS.includes(choose) ? (choose as ChoiceField) : null };
 }

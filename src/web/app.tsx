@@ -1,4 +1,14 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import type { StoreSettings } from '#shared/schemas/settings';
 import { Toasts } from './components/ui/toast';
@@ -8,12 +18,14 @@ import { Footer } from './layout/footer';
 import { Navbar } from './layout/navbar';
 import { browserFetch } from './lib/api';
 import { headTitle } from './lib/head';
-import { useIdleSignOut } from './lib/idle-sign-out';
 import { type LoadedPage, loadPage } from './lib/page-loader';
 import type { RouteModule } from './lib/route-module';
-import { SessionProvider, type SessionUser } from './lib/session';
+import { SessionProvider, type SessionUser, useSession } from './lib/session';
 import type { RouteEntry } from './routes';
 import './app.css';
+
+/** Idle sign-out watches signed-in visitors only: a visitor's first script goes without it. */
+const IdleSignOut = lazy(() => import('./lib/idle-sign-out'));
 
 /** What the server rendered with, serialised into the page so the browser hydrates the same tree. */
 export interface InitialState {
@@ -78,7 +90,7 @@ function Shell({ initial, module }: { initial: InitialState; module: RouteModule
   const [pending, setPending] = useState<{ Pending?: RouteModule['Pending'] } | null>(null);
   const scrollPositions = useRef(new Map<string, number>());
   const current = keyOf(location);
-  useIdleSignOut();
+  const signedIn = useSession().user !== null;
 
   // Marks the page as interactive: until React has hydrated, the server's buttons do nothing.
   useEffect(() => {
@@ -147,6 +159,11 @@ function Shell({ initial, module }: { initial: InitialState; module: RouteModule
 
   return (
     <PageContext.Provider value={{ revalidate, pending: isLoading, status: page.status }}>
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <IdleSignOut />
+        </Suspense>
+      ) : null}
       <Layout
         layout={page.route.layout ?? 'shop'}
         loading={isLoading}

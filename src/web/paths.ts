@@ -7,6 +7,7 @@ export const paths = {
   women: (category: string) => `/women/${category}`,
   listing: (slug: string) => `/${slug}`,
   product: (id: string) => `/product/${id}`,
+  search: '/search',
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',

@@ -43,6 +43,7 @@ export const ROUTES: RouteEntry[] = [
   { path: '/womens', file: './routes/listing.tsx', shared: true },
   { path: '/product/:id', file: './routes/product.tsx', shared: true },
   { path: '/product', file: './routes/product.tsx' },
+  { path: '/search', file: './routes/search.tsx' },
   { path: '/cart', file: './routes/cart.tsx' },
   { path: '/checkout', file: './routes/checkout.tsx' },
   { path: '/payment/:orderId', file: './routes/payment.tsx' },

@@ -373,7 +373,8 @@ test('skeletons while a listing loads, and the API error on the page', async ({ 
 
 test('a product that fails to load offers the way home', async ({ page, request }) => {
   const id = await productId(request, 'Yaba Essential Tee');
-  await page.goto('/');
+  // The app's own navigation reads the product: a click before it takes over loads it from the server.
+  await openPage(page, '/');
   await page.route(`**/api/products/${id}`, (route) =>
     route.fulfill({
       status: 500,

@@ -62,9 +62,16 @@ function limiterCache() {
  */
 export function bodyLimits(rules: readonly BodyLimitRule[] = UPLOAD_LIMITS): MiddlewareHandler<AppEnv> {
   const limiter = limiterCache()(JSON_BODY_LIMIT_BYTES);
-  // Only the admin area has the check in front of `uploadLimits()`: a rule anywhere else keeps the
-  // JSON limit here (its uploads would be refused, never read unbounded).
-  return (c, next) => (c.req.path.startsWith('/api/admin/') && ruleFor(rules, c) ? next() : limiter(c, next));
+  return (c, next) => {
+    // A GET or HEAD request has no body any route could read (the Fetch API gives it none), and
+    // looking for one would make the server build the whole request object for every page, file
+    // and read.
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD') return next();
+    // Only the admin area has the check in front of `uploadLimits()`: a rule anywhere else keeps
+    // the JSON limit here (its uploads would be refused, never read unbounded).
+    return c.req.path.startsWith('/api/admin/') && ruleFor(rules, c) ? next() : limiter(c, next);
+  };
 }
 
 /**

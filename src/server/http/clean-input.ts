@@ -21,6 +21,9 @@ function decoded(part: string): string | null {
 export function cleanInput(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const url = c.req.url;
+    // Without a percent sign nothing decodes to anything else: an address reaches the server as
+    // printable ASCII (the HTTP parser refuses control characters, URL parsing escapes the rest).
+    if (!url.includes('%')) return next();
     const start = url.indexOf('/', url.indexOf('//') + 2);
     const rest = start === -1 ? '' : url.slice(start);
     const cut = rest.search(/[?#]/);

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { MESSAGES } from '#shared/schemas/accounts';
 
 /**
  * The one error type of the server: a stable code the web app can branch on, an HTTP status,
@@ -25,5 +26,5 @@ export const forbidden = (message = 'Access denied. Admin privileges required.')
 export const notFound = (message = 'Not found') => new AppError('not_found', 404, message);
 export const conflict = (code: string, message: string, details?: Record<string, unknown>) =>
   new AppError(code, 409, message, details);
-export const tooManyRequests = (message = 'Too many attempts. Please wait a few minutes and try again.') =>
+export const tooManyRequests = (message: string = MESSAGES.tooManyAttempts) =>
   new AppError('rate_limited', 429, message);

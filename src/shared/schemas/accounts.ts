@@ -28,6 +28,11 @@ export const MESSAGES = {
   resent: 'If this account still needs confirming, a new confirmation email is on its way.',
   emailConfirmed: 'Email confirmed successfully!',
   signedIn: 'Login successful!',
+  invalidCredentials: 'Invalid email or password.',
+  emailNotConfirmed:
+    'Please confirm your email address before signing in. Check your inbox for the confirmation link, or send a new one.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  tryAgain: 'Something went wrong. Please try again.',
   signedOut: 'Logged out successfully',
   passwordUpdated: 'Password updated successfully',
   profileUpdated: 'Your details have been saved.',
@@ -35,6 +40,22 @@ export const MESSAGES = {
   unusualCharacters: TEXT_MESSAGES.unusualCharacters,
   tooManyAddresses: `You can save up to ${SAVED_ADDRESSES_MAX} addresses. Please delete one before adding another.`,
 } as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/**
+ * The key of one of the texts above, for a form posted before its page's script ran: the server
+ * sends the shopper back to the page with `?problem=<key>` and the page shows that text (never a
+ * text taken from the address itself). Any other message is told as `tryAgain`.
+ */
+export function messageKeyOf(message: string): MessageKey {
+  return (Object.keys(MESSAGES) as MessageKey[]).find((key) => MESSAGES[key] === message) ?? 'tryAgain';
+}
+
+/** The text a `?problem=` key names, or null for anything else. */
+export function messageOfKey(key: string | null): string | null {
+  return key !== null && Object.hasOwn(MESSAGES, key) ? MESSAGES[key as MessageKey] : null;
+}
 
 /** The first problem with a first or last name (already trimmed), or null. */
 function nameProblem(name: string): string | null {

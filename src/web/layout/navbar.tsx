@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, buttonClass } from '../components/ui/button';
 import { BagIcon, MenuIcon, SignOutIcon, UserIcon } from '../components/ui/icons';
@@ -11,6 +11,7 @@ import { errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
 import { MENU_CATEGORIES, paths } from '../paths';
 import { Logo } from './logo';
+import { MenuPanel } from './menu-panel';
 
 const loadMenu = () => import('./menu-drawer');
 const MenuDrawer = lazy(loadMenu);
@@ -28,6 +29,17 @@ export function Navbar() {
   // Mounted from the first opening on, so it can close (and give the focus back) like any dialog.
   const [menuMounted, setMenuMounted] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const menuDetails = useRef<HTMLDetailsElement>(null);
+
+  // The menu opened before the script took over (the browser's own <details>): it becomes the
+  // sliding menu, open, before the next paint.
+  useLayoutEffect(() => {
+    const details = menuDetails.current;
+    if (!details?.open) return;
+    details.open = false;
+    setMenuMounted(true);
+    setMenuOpen(true);
+  }, []);
 
   async function handleSignOut() {
     try {
@@ -46,23 +58,28 @@ export function Navbar() {
         className="mx-auto grid h-14 max-w-7xl grid-cols-[1fr_auto_1fr] items-center px-1 sm:px-4"
       >
         <div className="flex items-center gap-1">
-          <Button
-            variant="icon"
-            size="sm"
-            className={wider}
-            aria-label="Open menu"
-            aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            onPointerEnter={loadMenu}
-            onPointerDown={loadMenu}
-            onFocus={loadMenu}
-            onClick={() => {
-              setMenuMounted(true);
-              setMenuOpen(true);
-            }}
-          >
-            <MenuIcon />
-          </Button>
+          {/* A <details> the browser opens by itself before the script runs (MenuPanel); after, the button opens the sliding menu. */}
+          <details ref={menuDetails}>
+            {/* biome-ignore lint/a11y/useSemanticElements: the browser opens a <details> by its <summary> with no script; to assistive technology it is the menu button. */}
+            <summary
+              role="button"
+              className={`${buttonClass({ variant: 'icon', size: 'sm' })} ${wider} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+              aria-label="Open menu"
+              aria-haspopup="dialog"
+              aria-expanded={menuOpen}
+              onPointerEnter={loadMenu}
+              onPointerDown={loadMenu}
+              onFocus={loadMenu}
+              onClick={(event) => {
+                event.preventDefault();
+                setMenuMounted(true);
+                setMenuOpen(true);
+              }}
+            >
+              <MenuIcon />
+            </summary>
+            <MenuPanel signedIn={Boolean(user)} />
+          </details>
           <SearchButton className={wider} />
         </div>
         <Link to={paths.home} aria-label="Naija Street home" className="flex justify-center">
@@ -83,26 +100,33 @@ export function Navbar() {
               <SignOutIcon />
             </Button>
           ) : null}
-          <Button
-            variant="icon"
-            size="sm"
-            className={`${wider} relative`}
-            aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
-            aria-haspopup="dialog"
-            onPointerEnter={preloadCartDrawer}
-            onFocus={preloadCartDrawer}
-            onClick={openDrawer}
-          >
-            <BagIcon />
-            {count > 0 ? (
-              <span
-                aria-hidden="true"
-                className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-accent px-1 text-center text-[11px] font-bold leading-5 text-white"
-              >
-                {badgeText(count)}
-              </span>
-            ) : null}
-          </Button>
+          {/* Before the script runs, the button takes the shopper to the cart page; after, it opens the cart. */}
+          <form action={paths.cart} className="contents">
+            <Button
+              type="submit"
+              variant="icon"
+              size="sm"
+              className={`${wider} relative`}
+              aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+              aria-haspopup="dialog"
+              onPointerEnter={preloadCartDrawer}
+              onFocus={preloadCartDrawer}
+              onClick={(event) => {
+                event.preventDefault();
+                openDrawer();
+              }}
+            >
+              <BagIcon />
+              {count > 0 ? (
+                <span
+                  aria-hidden="true"
+                  className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-accent px-1 text-center text-[11px] font-bold leading-5 text-white"
+                >
+                  {badgeText(count)}
+                </span>
+              ) : null}
+            </Button>
+          </form>
         </div>
       </nav>
       <CategoryBar />

@@ -97,3 +97,9 @@ export function useIdleSignOut() {
     };
   }, [minutes, signOut, refresh, navigate]);
 }
+
+/** The watch as a component, loaded once a visitor is signed in (app.tsx). */
+export default function IdleSignOut() {
+  useIdleSignOut();
+  return null;
+}

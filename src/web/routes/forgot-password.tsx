@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { type EmailOnlyRequest, emailOnlyRequest } from '#shared/schemas/accounts';
+import { type EmailOnlyRequest, emailOnlyRequest, messageOfKey } from '#shared/schemas/accounts';
 import { Button, textLinkClass } from '../components/ui/button';
 import { TextField } from '../components/ui/fields';
+import { FormAlert } from '../components/ui/form-alert';
 import { toast } from '../components/ui/toast';
 import { AuthCard } from '../features/accounts/auth-card';
 import { ApiError, api } from '../lib/api';
@@ -31,7 +32,11 @@ function BackToLogin() {
 }
 
 export default function ForgotPasswordPage() {
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  // The form posted before the page's script ran: the server's answer is in the address (the
+  // address typed is not: '' stands for it).
+  const [params] = useSearchParams();
+  const [sentTo, setSentTo] = useState<string | null>(() => (params.get('sent') === '1' ? '' : null));
+  const [problem, setProblem] = useState(() => messageOfKey(params.get('problem')));
   const { register, handleSubmit, formState, reset } = useForm<
     EmailOnlyRequest,
     unknown,
@@ -43,6 +48,7 @@ export default function ForgotPasswordPage() {
   const { errors, isSubmitting } = formState;
 
   async function submit(values: z.output<typeof emailOnlyRequest>) {
+    setProblem(null);
     try {
       // The answer is the same whether or not the address has an account.
       await api.post('/api/auth/forgot-password', values);
@@ -55,7 +61,7 @@ export default function ForgotPasswordPage() {
     }
   }
 
-  if (sentTo) {
+  if (sentTo !== null) {
     return (
       <AuthCard title="Check Your Email">
         <div
@@ -63,8 +69,9 @@ export default function ForgotPasswordPage() {
           className="rounded border border-neutral-200 p-5 text-center text-sm text-neutral-700"
         >
           <p>
-            If an account exists for <strong className="break-all text-neutral-900">{sentTo}</strong>, we have
-            sent a link to reset its password. The link expires in 1 hour.
+            If an account exists for{' '}
+            {sentTo ? <strong className="break-all text-neutral-900">{sentTo}</strong> : 'that address'}, we
+            have sent a link to reset its password. The link expires in 1 hour.
           </p>
           <p className="mt-3">
             Didn't get it? Check your spam folder or{' '}
@@ -91,6 +98,7 @@ export default function ForgotPasswordPage() {
       intro="Enter the email address of your account and we'll send you a link to reset your password."
     >
       <form method="post" noValidate onSubmit={handleSubmit(submit)} className="grid gap-4">
+        {problem ? <FormAlert>{problem}</FormAlert> : null}
         <TextField
           label="Email"
           type="email"

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { MESSAGES, type SignInRequest, signInRequest } from '#shared/schemas/accounts';
+import { MESSAGES, messageOfKey, type SignInRequest, signInRequest } from '#shared/schemas/accounts';
 import { Button, buttonClass, textLinkClass } from '../components/ui/button';
 import { TextField } from '../components/ui/fields';
 import { FormAlert } from '../components/ui/form-alert';
@@ -38,7 +38,11 @@ export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { refresh } = useSession();
-  const [problem, setProblem] = useState<Problem | null>(null);
+  // A sign-in posted before the page's script ran and refused by the server: `?problem=`.
+  const [problem, setProblem] = useState<Problem | null>(() => {
+    const message = messageOfKey(params.get('problem'));
+    return message ? { code: '', message, email: '' } : null;
+  });
   const [resending, setResending] = useState(false);
   const { register, handleSubmit, setError, formState } = useForm<
     SignInRequest,

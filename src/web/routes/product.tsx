@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isComingSoon } from '#shared/dates';
+import { selectionFromSearch } from '#shared/product-options';
 import type { ProductDetail, ProductDetailResponse } from '#shared/schemas/catalog';
 import { Button } from '../components/ui/button';
 import { OfferPrice } from '../features/catalog/offer-price';
@@ -143,6 +144,9 @@ function useFreshProduct(initial: ProductDetail, now: string) {
 
 function ProductView({ initial, now }: { initial: ProductDetail; now: string }) {
   const [overlay, setOverlay] = useState<'size' | 'shipping' | null>(null);
+  // The choice as the address gives it: where the server sends a shopper back after posting it.
+  const [params] = useSearchParams();
+  const [start] = useState(() => selectionFromSearch(initial.variants, params));
   const { state, setState, comingSoon, live } = useFreshProduct(initial, now);
   const { product } = state;
   // Each kind of product has its own guide (tops, bottoms, hats); none for bags and socks.
@@ -170,7 +174,7 @@ function ProductView({ initial, now }: { initial: ProductDetail; now: string }) 
               onRead={setState}
             />
           ) : (
-            <ProductPurchase product={product} />
+            <ProductPurchase product={product} start={start} />
           )}
           <p aria-live="polite" className="mt-3 text-sm font-semibold text-emerald-700 empty:hidden">
             {justReleased ? 'Out now: choose your size and add it to your cart.' : ''}

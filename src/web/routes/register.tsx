@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { MESSAGES, type RegisterRequest, registerRequest } from '#shared/schemas/accounts';
+import { MESSAGES, messageOfKey, type RegisterRequest, registerRequest } from '#shared/schemas/accounts';
 import { Button, textLinkClass } from '../components/ui/button';
 import { TextField } from '../components/ui/fields';
 import { FormAlert } from '../components/ui/form-alert';
@@ -34,8 +34,10 @@ const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword']
 
 export default function RegisterPage() {
   const navigate = useNavigate();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  // The form posted before the page's script ran: the server's answer is in the address.
+  const [params] = useSearchParams();
+  const [problem, setProblem] = useState<string | null>(() => messageOfKey(params.get('problem')));
+  const [done, setDone] = useState(() => params.get('done') === '1');
   const { register, handleSubmit, setError, getValues, formState } = useForm<
     RegisterRequest,
     unknown,

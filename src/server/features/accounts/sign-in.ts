@@ -1,4 +1,4 @@
-import type { SessionUserDto } from '#shared/schemas/accounts';
+import { MESSAGES, type SessionUserDto } from '#shared/schemas/accounts';
 import type { AppDeps } from '../../context';
 import { AppError } from '../../platform/errors';
 import { authHeaders, byAddress, errorCode, type RequestMeta, type WithCookies } from './auth-request';
@@ -52,17 +52,13 @@ export async function signIn(
     // A wrong guess keeps both counts; the pair's wait runs from now.
     if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_EMAIL' || code === 'PASSWORD_TOO_LONG') {
       await stampBackoffFailure(deps, pairKey);
-      throw new AppError('invalid_credentials', 401, 'Invalid email or password.');
+      throw new AppError('invalid_credentials', 401, MESSAGES.invalidCredentials);
     }
     if (code === 'EMAIL_NOT_VERIFIED') {
       // Better Auth says so only after the password was right.
       await clearAttempts(deps, [pairKey]);
       await refundAttempts(deps, [ipKey]);
-      throw new AppError(
-        'email_not_confirmed',
-        403,
-        'Please confirm your email address before signing in. Check your inbox for the confirmation link, or send a new one.',
-      );
+      throw new AppError('email_not_confirmed', 403, MESSAGES.emailNotConfirmed);
     }
     await refundAttempts(deps, [pairKey, ipKey]);
     throw error;

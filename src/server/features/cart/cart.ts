@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, sql as pg } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql as pg, type RawBuilder } from 'kysely';
 import type { Gender } from '#shared/constants';
 import type { Cart, CartLine, CartLineStatus } from '#shared/schemas/cart';
 import { CART_LINE_MAX } from '#shared/schemas/cart';
@@ -393,17 +393,23 @@ export async function removeCartItem(deps: AppDeps, userId: string, itemId: stri
 }
 
 export async function clearCart(deps: AppDeps, userId: string): Promise<Cart> {
-  await clearCartIn(deps.database.sql, userId);
-  return getCart(deps, userId);
-}
-
-export async function clearCartIn(sql: SqlRunner, userId: string): Promise<void> {
-  await queries(sql)
+  await queries(deps.database.sql)
     .deleteFrom('cart_items as ci')
     .using('carts as c')
     .whereRef('ci.cart_id', '=', 'c.id')
     .where('c.user_id', '=', userId)
     .execute();
+  return getCart(deps, userId);
+}
+
+/**
+ * Empties the account's cart as part of a statement that does more (placing an order writes the
+ * order, consumes its stock holds and clears the cart in one): a common table expression.
+ */
+export function clearedCart(userId: string): RawBuilder<{ id: string }> {
+  // In parentheses: the builder writes a raw common table expression as it is given.
+  return pg`(DELETE FROM cart_items ci USING carts c
+              WHERE ci.cart_id = c.id AND c.user_id = ${userId}::uuid RETURNING ci.id)`;
 }
 
 /**

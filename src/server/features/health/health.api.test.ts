@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createSignedInUser } from '../../../../tests/factories/accounts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { loadMigrations } from '../../platform/db/migrate';
 
@@ -19,6 +20,19 @@ describe('GET /api/health', () => {
       migrationVersion: migrations.at(-1)?.version,
     });
     expect(response.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('makes its one database round trip and no other, even with a session cookie', async () => {
+    const { cookie } = await createSignedInUser(t);
+    const queries = vi.spyOn(t.deps.database.sql, 'query');
+    try {
+      const response = await t.request('/api/health', { headers: { cookie } });
+      expect(response.status).toBe(200);
+      expect(queries).toHaveBeenCalledTimes(1);
+      expect(response.headers.get('set-cookie')).toBeNull();
+    } finally {
+      queries.mockRestore();
+    }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

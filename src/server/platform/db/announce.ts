@@ -1,3 +1,4 @@
+import { sql as pg, type RawBuilder } from 'kysely';
 import type { SqlRunner } from './client';
 
 /** The channel every data change is announced on; the live-updates feature listens to it. */
@@ -48,4 +49,14 @@ export async function announceAll(sql: SqlRunner, changes: Change[]): Promise<vo
     CHANGES_CHANNEL,
     changes.map((change) => JSON.stringify(change)),
   ]);
+}
+
+/**
+ * The same as a query of its own, to go inside a statement that makes the changes (a common table
+ * expression): one round trip fewer on the busiest paths. Count its rows to have it run.
+ */
+export function announcement(changes: Change[]): RawBuilder<{ announced: string }> {
+  // In parentheses: the builder writes a raw common table expression as it is given.
+  return pg`(SELECT pg_notify(${CHANGES_CHANNEL}, payload) AS announced
+               FROM unnest(${changes.map((change) => JSON.stringify(change))}::text[]) AS payload)`;
 }

@@ -468,6 +468,14 @@ export interface SizeGuides {
   updated_at: Generated<Timestamp>;
 }
 
+export interface StockHolds {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  quantity: number;
+  user_id: string;
+  variant_id: string;
+}
+
 export interface Users {
   created_at: Generated<Timestamp>;
   display_name: string | null;
@@ -525,6 +533,7 @@ export interface DB {
   simulator_transactions: SimulatorTransactions;
   site_notifications: SiteNotifications;
   size_guides: SizeGuides;
+  stock_holds: StockHolds;
   users: Users;
   verifications: Verifications;
 }

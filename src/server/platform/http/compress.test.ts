@@ -54,6 +54,33 @@ describe('compressResponses', () => {
     }
   });
 
+  it('decides from the headers without looking at the body of an answer it leaves alone', async () => {
+    // Looking at a body makes the HTTP adapter stream an answer it would otherwise write at once.
+    let looked = 0;
+    const watched = (response: Response) => {
+      const body = response.body;
+      Object.defineProperty(response, 'body', {
+        get: () => {
+          looked += 1;
+          return body;
+        },
+      });
+      return response;
+    };
+    const hono = new Hono();
+    hono.use(compressResponses());
+    hono.get('/json', (c) => watched(c.json(big)));
+    hono.get('/image', (c) => watched(c.body(new Uint8Array(4096), 200, { 'content-type': 'image/webp' })));
+    for (const [path, headers] of [
+      ['/json', {}],
+      ['/image', { 'accept-encoding': 'br' }],
+    ] as const) {
+      const response = await hono.request(path, { headers });
+      expect(response.headers.get('content-encoding'), path).toBeNull();
+      expect(looked, path).toBe(0);
+    }
+  });
+
   it('picks Brotli, then gzip, honouring q=0', () => {
     expect(pickEncoding('gzip, deflate, br')).toBe('br');
     expect(pickEncoding('br;q=0, gzip')).toBe('gzip');

@@ -9,7 +9,8 @@ const MIN_BYTES = 1024;
  * compressed ahead of time).
  */
 const MAX_BYTES = 2 * 1024 * 1024;
-const COMPRESSIBLE =
+/** Types worth compressing: text, JSON, JavaScript, XML, SVG (not event streams). */
+export const COMPRESSIBLE =
   /^\s*(?:text\/(?!event-stream)|application\/(?:json|javascript|xml|[\w.+-]+\+(?:json|xml))|image\/svg\+xml)/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
@@ -25,15 +26,12 @@ export function compressResponses(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (
-      c.req.method === 'HEAD' ||
-      !res.body ||
-      res.status === 204 ||
-      res.status === 206 ||
-      res.status === 304
-    ) {
+    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) {
       return;
     }
+    // The headers decide first: looking at the body makes the HTTP adapter give up its fast path
+    // for an answer whose body is already whole (a string or bytes), which costs more than a
+    // small answer itself.
     const headers = res.headers;
     if (headers.has('content-encoding') || headers.has('transfer-encoding')) return;
     if (!COMPRESSIBLE.test(headers.get('content-type') ?? '')) return;
@@ -42,7 +40,7 @@ export function compressResponses(): MiddlewareHandler {
     if (declared !== null && (Number(declared) < MIN_BYTES || Number(declared) > MAX_BYTES)) return;
     appendVary(headers);
     const encoding = pickEncoding(c.req.header('accept-encoding'));
-    if (!encoding) return;
+    if (!encoding || !res.body) return;
 
     const body = Buffer.from(await res.arrayBuffer());
     const replace = (bytes: Buffer, contentEncoding: string | null) => {

@@ -1,9 +1,11 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { POSTED_COOKIE } from '#shared/constants';
+import type { PostedAnswer } from '#shared/posted-forms';
 import type { Cart, CartLine } from '#shared/schemas/cart';
 import { toast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { registerCartAdder } from './add-to-cart';
+import { addToCart, registerCartAdder } from './add-to-cart';
 import { CartContext, type CartContextValue } from './cart-context';
 import { CART_ERRORS } from './cart-messages';
 import {
@@ -16,7 +18,6 @@ import {
   setGuestQuantity,
   writeGuestLines,
 } from './guest-cart';
-import { mergeGuestCart } from './merge-guest-cart';
 
 const EMPTY: Cart = { items: [], totalItems: 0, subtotalKobo: 0, canCheckout: false, notices: [] };
 
@@ -82,7 +83,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
       try {
         let cart: Cart;
         if (forUser) {
-          cart = (await mergeGuestCart()) ?? (await api.get<Cart>('/api/cart'));
+          // The merge's code comes only when there is a guest cart to merge (after a sign-in).
+          const merged =
+            readGuestLines().length > 0
+              ? await import('./merge-guest-cart').then(({ mergeGuestCart }) => mergeGuestCart())
+              : null;
+          cart = merged ?? (await api.get<Cart>('/api/cart'));
         } else {
           cart = await quote(guest);
           // Products deleted from the shop drop out of the quote; forget them here too.
@@ -233,6 +239,28 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [change, guestChange]);
 
   useEffect(() => registerCartAdder(addItem), [addItem]);
+
+  // A product form posted before the script ran: finish it as a press on the page would have.
+  // Its reader is loaded only when the server left an answer (rare: every page's first script
+  // stays small).
+  useEffect(() => {
+    if (!document.cookie.includes(`${POSTED_COOKIE}=`)) return;
+    void import('../../lib/posted-answer').then(({ takePostedAnswer }) => {
+      const answer = takePostedAnswer(
+        (posted): posted is Exclude<PostedAnswer, { form: 'checkout' }> =>
+          posted.kind !== 'refused' || posted.form === 'cart',
+      );
+      if (answer?.kind === 'guest-line') {
+        addToCart(answer.line).catch(() => {
+          // addToCart has told the shopper why.
+        });
+      } else if (answer?.kind === 'cart-added') {
+        setDrawer({ open: true, justAdded: true, mounted: true });
+      } else if (answer?.kind === 'refused') {
+        toast.error('Failed to add to cart', answer.message);
+      }
+    });
+  }, []);
 
   const openDrawer = useCallback(() => setDrawer({ open: true, justAdded: false, mounted: true }), []);
   const closeDrawer = useCallback(() => setDrawer((previous) => ({ ...previous, open: false })), []);

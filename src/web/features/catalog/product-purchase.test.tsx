@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '#shared/schemas/catalog';
-import { ProductPurchase } from './product-purchase';
+import { ADD_TO_CART_ACTION, ProductPurchase } from './product-purchase';
 
 const TEXT = 'This item is currently out of stock.';
 const variant = (size: string, color: string | null, stock: number) => ({
@@ -91,5 +93,88 @@ describe('ProductPurchase', () => {
     expect(radio('White').checked).toBe(true);
     fireEvent.click(radio('M'));
     expect(radio('White').checked).toBe(false);
+  });
+});
+
+describe('ProductPurchase before the page script runs', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  /** The server's HTML in the page, as the shopper's browser has it before the script. */
+  function serverPage(element: React.ReactElement) {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(element);
+    document.body.append(container);
+    return container;
+  }
+
+  const tick = (container: HTMLElement, name: string, value: string) => {
+    const input = container.querySelector<HTMLInputElement>(`input[name="${name}"][value="${value}"]`);
+    if (!input) throw new Error(`no ${name} ${value} in the page`);
+    input.checked = true;
+  };
+
+  it('is a plain form the server takes: every size, and each size its own colours', () => {
+    const container = serverPage(<ProductPurchase product={product(true)} />);
+    const form = container.querySelector('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe(ADD_TO_CART_ACTION);
+    expect(form.querySelector<HTMLInputElement>('input[name="productId"]')?.value).toBe('p1');
+    const values = (name: string) =>
+      [...form.querySelectorAll<HTMLInputElement>(`input[name="${name}"]`)].map((input) =>
+        input.disabled ? `${input.value} (sold out)` : input.value,
+      );
+    expect(values('gender')).toEqual(['men', 'women']);
+    expect(values('size')).toEqual(['S', 'M (sold out)']);
+    expect(values('color:S')).toEqual(['Black (sold out)', 'White']);
+    expect(values('color:M')).toEqual(['Black (sold out)']);
+    expect(form.querySelector('button')?.getAttribute('type')).toBe('submit');
+    // Nothing looks unavailable that is not: the button is a plain submit button.
+    expect(form.querySelector('button')?.hasAttribute('aria-disabled')).toBe(false);
+  });
+
+  it('keeps what was ticked before the script when the script takes over', async () => {
+    const detail = product(true);
+    const container = serverPage(<ProductPurchase product={detail} />);
+    tick(container, 'gender', 'women');
+    tick(container, 'size', 'S');
+    tick(container, 'color:S', 'White');
+    await act(async () => {
+      hydrateRoot(container, <ProductPurchase product={detail} />);
+    });
+    expect(radio('Women').checked).toBe(true);
+    expect(radio('S').checked).toBe(true);
+    expect(radio('White').checked).toBe(true);
+    expect(screen.getByRole('button', { name: 'ADD TO CART' }).getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('does not take a colour ticked for another size', async () => {
+    const detail = product(true);
+    detail.variants.push(variant('M', 'White', 3));
+    const container = serverPage(<ProductPurchase product={detail} />);
+    tick(container, 'gender', 'men');
+    tick(container, 'color:S', 'White');
+    tick(container, 'size', 'M');
+    await act(async () => {
+      hydrateRoot(container, <ProductPurchase product={detail} />);
+    });
+    expect(radio('M').checked).toBe(true);
+    expect(radio('White').checked).toBe(false);
+    expect(screen.getByRole('button', { name: 'ADD TO CART' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('opens with the choice the server sent the shopper back with, and what is missing', async () => {
+    const detail = product(true);
+    const start = { selection: { gender: 'men' as const, size: 'S', color: null }, choose: 'color' as const };
+    const container = serverPage(<ProductPurchase product={detail} start={start} />);
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('Please select a color');
+    expect(container.querySelector<HTMLInputElement>('input[name="size"][value="S"]')?.checked).toBe(true);
+    await act(async () => {
+      hydrateRoot(container, <ProductPurchase product={detail} start={start} />);
+    });
+    expect(radio('Men').checked).toBe(true);
+    expect(radio('S').checked).toBe(true);
+    expect(screen.getByRole('alert').textContent).toBe('Please select a color');
   });
 });

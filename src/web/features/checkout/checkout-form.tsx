@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   Controller,
   type ControllerRenderProps,
+  type DefaultValues,
   type FieldPath,
   type UseFormRegisterReturn,
   useController,
@@ -13,6 +14,7 @@ import { Link, useNavigate } from 'react-router';
 import { NIGERIAN_STATES } from '#shared/constants';
 import { formatNaira } from '#shared/money';
 import { channelsInWords } from '#shared/payment-channels';
+import type { PostedAnswer } from '#shared/posted-forms';
 import { deliveryText, minusNaira } from '#shared/price-breakdown';
 import type { CartLine } from '#shared/schemas/cart';
 import { noDeliveryMessage, zoneOfState } from '#shared/schemas/catalog';
@@ -30,6 +32,7 @@ import { ProductThumbnail } from '../../components/ui/product-image';
 import { Section } from '../../components/ui/section';
 import { toast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api';
+import { takePostedAnswer } from '../../lib/posted-answer';
 import { paths } from '../../paths';
 import { useCart } from '../cart/cart-context';
 import { lineProblem } from '../cart/cart-messages';
@@ -51,6 +54,7 @@ function AddressInputs({
   names,
   hiddenLabel,
   register,
+  defaults,
   errorOf,
   autoCompleteSection,
   stateProblem,
@@ -59,6 +63,8 @@ function AddressInputs({
   names: AddressFields;
   hiddenLabel?: string;
   register: (name: FieldName) => UseFormRegisterReturn;
+  /** The values the server writes into the page, so the form is filled in before the script runs. */
+  defaults: Partial<Record<FieldName, string>>;
   errorOf: (name: FieldName) => string | undefined;
   autoCompleteSection: 'shipping' | 'billing';
   /** Why the state chosen cannot be shipped to, under the field (when the form has no error of its own). */
@@ -67,7 +73,12 @@ function AddressInputs({
   stateControl?: Omit<ControllerRenderProps<CheckoutFormInput, 'state'>, 'disabled'>;
 }) {
   const ac = (token: string) => `section-${autoCompleteSection} ${autoCompleteSection} ${token}`;
-  const field = (name: FieldName) => ({ hiddenLabel, error: errorOf(name), ...register(name) });
+  const field = (name: FieldName) => ({
+    hiddenLabel,
+    error: errorOf(name),
+    defaultValue: defaults[name],
+    ...register(name),
+  });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField
@@ -210,30 +221,42 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
   const { prefill } = initial;
   const knownState = (NIGERIAN_STATES as readonly string[]).includes(prefill.state);
 
+  const [defaults] = useState<DefaultValues<CheckoutFormInput>>(() => ({
+    fullName: prefill.fullName,
+    email: prefill.email,
+    phone: prefill.phone,
+    address: prefill.address,
+    city: prefill.city,
+    state: knownState ? (prefill.state as CheckoutFormInput['state']) : undefined,
+    sameAsShipping: true,
+    billingFullName: '',
+    billingEmail: '',
+    billingPhone: '',
+    billingAddress: '',
+    billingCity: '',
+    billingState: '',
+    notes: '',
+    shippingMethodCode: knownState
+      ? (preferredMethod(zoneOfState(initial.zones, prefill.state))?.code ?? '')
+      : '',
+    paymentMethod: 'paystack',
+  }));
   const form = useForm<CheckoutFormInput, unknown, CheckoutValues>({
     resolver: zodResolver(checkoutFormSchema),
-    defaultValues: {
-      fullName: prefill.fullName,
-      email: prefill.email,
-      phone: prefill.phone,
-      address: prefill.address,
-      city: prefill.city,
-      state: knownState ? (prefill.state as CheckoutFormInput['state']) : undefined,
-      sameAsShipping: true,
-      billingFullName: '',
-      billingEmail: '',
-      billingPhone: '',
-      billingAddress: '',
-      billingCity: '',
-      billingState: '',
-      notes: '',
-      shippingMethodCode: knownState
-        ? (preferredMethod(zoneOfState(initial.zones, prefill.state))?.code ?? '')
-        : '',
-      paymentMethod: 'paystack',
-    },
+    defaultValues: defaults,
   });
   const { register, handleSubmit, control, setError, setValue, formState } = form;
+  const formRef = useRef<HTMLFormElement>(null);
+  const textDefaults = defaults as Partial<Record<FieldName, string>>;
+
+  // An order posted before the script ran that the server refused: why, now the page can say it.
+  useEffect(() => {
+    const refused = takePostedAnswer(
+      (answer): answer is Extract<PostedAnswer, { kind: 'refused' }> =>
+        answer.kind === 'refused' && answer.form === 'checkout',
+    );
+    if (refused) toast.error('Failed to process your order', refused.message);
+  }, []);
   const [sameAsShipping, methodCode, state, paymentMethod] = useWatch({
     control,
     name: ['sameAsShipping', 'shippingMethodCode', 'state', 'paymentMethod'],
@@ -242,6 +265,30 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
   // Controlled: the methods, the fee and the total follow the state as it changes.
   const { field: stateField } = useController({ control, name: 'state' });
   const { disabled: _disabled, ...stateControl } = stateField;
+
+  // Typed text and the ticked box are kept by the form itself when the script takes over; the
+  // state and the two choices are the page's own controls, so they start from what the shopper
+  // chose on the server's form, before the next paint (after the hooks above, which follow them).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the script takes over.
+  useLayoutEffect(() => {
+    const page = formRef.current;
+    if (!page) return;
+    const chosen = (name: FieldName) =>
+      page.querySelector<HTMLSelectElement>(`select[name="${name}"]`)?.value ??
+      page.querySelector<HTMLInputElement>(`input[name="${name}"]:checked`)?.value ??
+      '';
+    const chosenState = chosen('state');
+    if (
+      (NIGERIAN_STATES as readonly string[]).includes(chosenState) &&
+      chosenState !== form.getValues('state')
+    ) {
+      setValue('state', chosenState as CheckoutFormInput['state'], { shouldDirty: true });
+    }
+    for (const name of ['shippingMethodCode', 'paymentMethod'] as const) {
+      const value = chosen(name);
+      if (value && value !== form.getValues(name)) setValue(name, value as never, { shouldDirty: true });
+    }
+  }, []);
 
   const discount = useDiscountCode();
   const items = summary.cart.items;
@@ -375,7 +422,15 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]">
+    // Before the script has taken over, the form is posted to the server as it is (form-routes.ts).
+    <form
+      ref={formRef}
+      method="post"
+      action={paths.checkout}
+      noValidate
+      onSubmit={handleSubmit(submit)}
+      className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]"
+    >
       <div className="grid content-start gap-6">
         <Section
           title="Shipping Information"
@@ -388,6 +443,7 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
           <AddressInputs
             names={SHIPPING}
             register={register}
+            defaults={textDefaults}
             errorOf={errorOf}
             autoCompleteSection="shipping"
             stateProblem={stateProblem}
@@ -396,13 +452,14 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
         </Section>
 
         <Section title="Billing Address">
-          <CheckboxField label="Same as shipping" {...register('sameAsShipping')} />
+          <CheckboxField label="Same as shipping" defaultChecked {...register('sameAsShipping')} />
           {sameAsShipping ? null : (
             <div className="mt-4">
               <AddressInputs
                 names={BILLING}
                 hiddenLabel="billing"
                 register={register}
+                defaults={textDefaults}
                 errorOf={errorOf}
                 autoCompleteSection="billing"
               />
@@ -458,6 +515,7 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
             label="Notes (optional)"
             placeholder="Special instructions for delivery"
             error={errorOf('notes')}
+            defaultValue={defaults.notes}
             {...register('notes')}
           />
         </Section>

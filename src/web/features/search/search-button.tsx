@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { SearchIcon } from '../../components/ui/icons';
+import { paths } from '../../paths';
 
 const loadDialog = () => import('./search-dialog');
 const SearchDialog = lazy(loadDialog);
@@ -25,20 +26,27 @@ export function SearchButton({ className }: { className?: string }) {
 
   return (
     <>
-      <Button
-        variant="icon"
-        size="sm"
-        className={className}
-        aria-label="Search"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={loadDialog}
-        onPointerDown={loadDialog}
-        onFocus={loadDialog}
-        onClick={() => setOpen(true)}
-      >
-        <SearchIcon />
-      </Button>
+      {/* Before the script runs, the button opens the search page; after, the search palette. */}
+      <form action={paths.search} className="contents">
+        <Button
+          type="submit"
+          variant="icon"
+          size="sm"
+          className={className}
+          aria-label="Search"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onPointerEnter={loadDialog}
+          onPointerDown={loadDialog}
+          onFocus={loadDialog}
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen(true);
+          }}
+        >
+          <SearchIcon />
+        </Button>
+      </form>
       {open ? (
         <Suspense fallback={null}>
           <SearchDialog onClose={() => setOpen(false)} />

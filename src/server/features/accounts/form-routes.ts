@@ -1,0 +1,81 @@
+import { type Context, Hono } from 'hono';
+import { emailOnlyRequest, messageKeyOf, registerRequest, signInRequest } from '#shared/schemas/accounts';
+import type { AppEnv } from '../../context';
+import { AppError } from '../../platform/errors';
+import type { RequestMeta } from './auth-request';
+import { htmlForm, sameQuery, seeOther } from './html-forms';
+import { requestPasswordReset } from './passwords';
+import { clientIp } from './rate-limit';
+import { registerAccount } from './registration';
+import { signIn } from './sign-in';
+
+const meta = (c: Context<AppEnv>): RequestMeta => ({ ip: clientIp(c), headers: c.req.raw.headers });
+
+/** Field → value for a schema: what the form sent, each field once ('' when absent). */
+const fields = (form: URLSearchParams, names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, form.get(name) ?? '']));
+
+/**
+ * Back to the page the form was posted from, saying what went wrong: `?problem=` names one of the
+ * shop's account messages (messageKeyOf), which the page shows. What was typed is not sent back.
+ */
+function backWithProblem(c: Context<AppEnv>, page: string, message: string) {
+  return seeOther(c, `${page}${sameQuery(c, { problem: messageKeyOf(message) })}`);
+}
+
+/** Runs `work`; an AppError (a refusal in the shop's words) goes back to the page with its message. */
+async function orBack(c: Context<AppEnv>, page: string, work: () => Promise<Response>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return backWithProblem(c, page, error.message);
+    throw error;
+  }
+}
+
+/**
+ * The account forms as plain HTML forms, for a press that lands before the page's script has
+ * taken over (the script then posts JSON to /api/auth/* instead). Each calls the same domain
+ * function as its API route.
+ */
+export function accountFormRoutes() {
+  return new Hono<AppEnv>()
+    .post(
+      '/login',
+      ...htmlForm(async (c, form) => {
+        const parsed = signInRequest.safeParse(fields(form, ['email', 'password']));
+        if (!parsed.success) return backWithProblem(c, '/login', parsed.error.issues[0]!.message);
+        return orBack(c, '/login', async () => {
+          const result = await signIn(c.get('deps'), parsed.data, meta(c));
+          for (const line of result.setCookies) c.header('set-cookie', line, { append: true });
+          // The login page sends a signed-in visitor on to where they were going (its `redirect`).
+          return seeOther(c, `/login${sameQuery(c, { problem: null })}`);
+        });
+      }),
+    )
+    .post(
+      '/register',
+      ...htmlForm(async (c, form) => {
+        const parsed = registerRequest.safeParse(
+          fields(form, ['firstName', 'lastName', 'email', 'password', 'confirmPassword']),
+        );
+        if (!parsed.success) return backWithProblem(c, '/register', parsed.error.issues[0]!.message);
+        return orBack(c, '/register', async () => {
+          await registerAccount(c.get('deps'), parsed.data, meta(c));
+          return seeOther(c, '/register?done=1');
+        });
+      }),
+    )
+    .post(
+      '/forgot-password',
+      ...htmlForm(async (c, form) => {
+        const parsed = emailOnlyRequest.safeParse(fields(form, ['email']));
+        if (!parsed.success) return backWithProblem(c, '/forgot-password', parsed.error.issues[0]!.message);
+        return orBack(c, '/forgot-password', async () => {
+          // The answer is the same whether or not the address has an account.
+          await requestPasswordReset(c.get('deps'), parsed.data.email, meta(c));
+          return seeOther(c, '/forgot-password?sent=1');
+        });
+      }),
+    );
+}

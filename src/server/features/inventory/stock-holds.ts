@@ -1,0 +1,224 @@
+import { sql as pg, type RawBuilder } from 'kysely';
+import { type AppDeps, defineJob } from '../../context';
+import { announceAll, CHANGES_CHANNEL } from '../../platform/db/announce';
+import type { SqlRunner } from '../../platform/db/client';
+import { prepared, queries } from '../../platform/db/queries';
+import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
+import { queueLowStockAlert } from './low-stock';
+import { type LowStockVariant, outOfStock, type StockClaim } from './stock';
+
+/**
+ * Stock held for an order while it is being placed (docs/decisions/2026-11-28-drop-day.md).
+ *
+ * On drop day two hundred buyers want one variant's row. Taking the stock inside the order's
+ * transaction locked that row from the update to the commit, across round trips that each wait
+ * behind the page traffic, and every other buyer of it (those who would be told it sold out too)
+ * queued behind each holder in turn. Here the stock is taken by one statement that commits by
+ * itself: the row is locked for that statement only, the buyers of the last units are decided one
+ * statement after another, and the losers hear "sold out" at once. The order's transaction then
+ * consumes its holds as it commits (`consumedHolds`); an order that fails gives them back
+ * (`releaseHolds`); a process that died in between leaves holds the sweep gives back
+ * (`releaseStaleHoldsJob`).
+ */
+
+/** A hold taken for one claim: its id, and the variant claimed for a low-stock alert, if any. */
+type Taken = { holdId: string; lowStock: LowStockVariant | null };
+
+/**
+ * One claim's statement: takes the stock only if enough is left, records the hold, claims the
+ * low-stock alert (the variant fell to or below `lowStockAt` and its admins have not been told
+ * since it was last above) and announces the change, in one statement that commits by itself.
+ */
+const takeHold = prepared<{
+  variantId: string;
+  quantity: number;
+  userId: string;
+  lowStockAt: number | null;
+}>()((db, value) =>
+  db
+    .with('taken', (db) =>
+      db
+        .updateTable('product_variants as v')
+        .set({
+          stock_quantity: pg<number>`v.stock_quantity - ${value('quantity')}`,
+          updated_at: pg<Date>`now()`,
+          low_stock_alerted_at: pg<Date | null>`CASE
+              WHEN ${value('lowStockAt')}::integer IS NOT NULL AND v.low_stock_alerted_at IS NULL
+                   AND v.stock_quantity - ${value('quantity')} <= ${value('lowStockAt')}::integer THEN now()
+              ELSE v.low_stock_alerted_at END`,
+        })
+        .where('v.id', '=', value('variantId'))
+        .where('v.stock_quantity', '>=', value('quantity'))
+        .returning([
+          'v.id',
+          'v.product_id',
+          'v.sku',
+          'v.stock_quantity',
+          // RETURNING shows the row as updated: a stamp equal to now() is this statement's own.
+          pg<boolean>`v.low_stock_alerted_at IS NOT DISTINCT FROM now()`.as('alerted'),
+        ]),
+    )
+    .with('held', (db) =>
+      db
+        .insertInto('stock_holds')
+        .columns(['variant_id', 'quantity', 'user_id'])
+        .expression((eb) =>
+          eb
+            .selectFrom('taken')
+            .select([
+              'taken.id',
+              pg<number>`${value('quantity')}::integer`.as('quantity'),
+              pg<string>`${value('userId')}::uuid`.as('user_id'),
+            ]),
+        )
+        .returning('id'),
+    )
+    .selectFrom('taken as t')
+    .innerJoin('products as p', 'p.id', 't.product_id')
+    .innerJoin('held as h', (join) => join.onTrue())
+    .select([
+      'h.id as holdId',
+      't.id as variantId',
+      't.product_id as productId',
+      'p.name',
+      't.sku',
+      't.stock_quantity as stock',
+      't.alerted',
+      pg<string>`pg_notify(${CHANGES_CHANNEL}, json_build_object('table', 'product_variants', 'id', t.id,
+          'userId', NULL, 'action', 'reserved', 'productId', t.product_id)::text)`.as('announced'),
+    ]),
+);
+
+const stockOf = prepared<{ variantId: string }>()((db, value) =>
+  db.selectFrom('product_variants').select('stock_quantity').where('id', '=', value('variantId')),
+);
+
+/** One claim per variant (an order may hold one variant on two lines, under two genders). */
+function byVariant(claims: readonly StockClaim[]): StockClaim[] {
+  const merged = new Map<string, StockClaim>();
+  for (const claim of claims) {
+    const seen = merged.get(claim.variantId);
+    merged.set(claim.variantId, seen ? { ...seen, quantity: seen.quantity + claim.quantity } : { ...claim });
+  }
+  // In id order, as every other taker of several variants' rows takes them.
+  return [...merged.values()].sort((a, b) =>
+    a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0,
+  );
+}
+
+/**
+ * Holds the stock of every claim, each by its own statement committed at once (`deps.database.sql`,
+ * never inside a transaction: that would keep the rows locked to its commit, which is what holds
+ * are for avoiding). All or nothing: when one claim is short, the holds already taken are given
+ * back and 409 out_of_stock names the item and what is left. A sale that takes a variant to its
+ * low-stock level queues the admins' alert (its own transaction), whatever becomes of the order.
+ */
+export async function holdStock(
+  deps: Pick<AppDeps, 'database' | 'env' | 'jobs'>,
+  userId: string,
+  claims: readonly StockClaim[],
+  lowStockAt: number | null,
+): Promise<string[]> {
+  const sql = deps.database.sql;
+  const taken: Taken[] = [];
+  try {
+    for (const claim of byVariant(claims)) {
+      const [row] = await takeHold(sql, {
+        variantId: claim.variantId,
+        quantity: claim.quantity,
+        userId,
+        lowStockAt,
+      });
+      if (!row) {
+        const [left] = await stockOf(sql, { variantId: claim.variantId });
+        throw outOfStock(claim, left?.stock_quantity ?? 0);
+      }
+      const { holdId, alerted, announced: _, ...variant } = row;
+      taken.push({ holdId, lowStock: alerted ? variant : null });
+    }
+  } catch (error) {
+    await releaseHolds(
+      sql,
+      taken.map((hold) => hold.holdId),
+    ).catch(() => {
+      // The database is failing: the stale-holds sweep gives these back once it answers again.
+    });
+    throw error;
+  }
+  const lowStock = taken.flatMap((hold) => (hold.lowStock ? [hold.lowStock] : []));
+  if (lowStock.length > 0) {
+    await deps.database.transaction((tx) => queueLowStockAlert(deps, tx, lowStock));
+  }
+  return taken.map((hold) => hold.holdId);
+}
+
+/**
+ * Inside the order's transaction, as part of the statement that writes the order: deletes its
+ * holds, the stock now belonging to the order. The caller counts what it returns: a hold the sweep
+ * gave back meanwhile (the order took longer than a hold lives) is missing, and the order must not
+ * commit without its stock.
+ */
+export function consumedHolds(holdIds: readonly string[]): RawBuilder<{ id: string }> {
+  // In parentheses: the builder writes a raw common table expression as it is given.
+  return pg`(DELETE FROM stock_holds WHERE id = any(${holdIds}::uuid[]) RETURNING id)`;
+}
+
+/**
+ * Gives back the stock of these holds (those still there: each is given back once) and announces
+ * it. Back above the low-stock level, a variant may alert its admins again when it next runs low.
+ */
+export async function releaseHolds(sql: SqlRunner, holdIds: readonly string[]): Promise<void> {
+  if (holdIds.length === 0) return;
+  await releaseWhere(sql, pg<boolean>`h.id = any(${holdIds}::uuid[])`);
+}
+
+async function releaseWhere(sql: SqlRunner, which: RawBuilder<boolean>): Promise<number> {
+  const { threshold } = await readOutOfStockSettings(sql);
+  // One statement: the holds deleted, their units summed by variant and put back.
+  const { rows } = await pg<{ id: string; product_id: string }>`
+    WITH gone AS (
+      DELETE FROM stock_holds h WHERE ${which} RETURNING h.variant_id, h.quantity
+    ), units AS (
+      SELECT variant_id, sum(quantity)::integer AS quantity FROM gone GROUP BY variant_id
+    )
+    UPDATE product_variants v
+       SET stock_quantity = v.stock_quantity + u.quantity,
+           updated_at = now(),
+           low_stock_alerted_at = CASE WHEN v.stock_quantity + u.quantity > ${threshold}::integer
+                                       THEN NULL ELSE v.low_stock_alerted_at END
+      FROM units u
+     WHERE v.id = u.variant_id
+ RETURNING v.id, v.product_id`.execute(queries(sql));
+  await announceAll(
+    sql,
+    rows.map((row) => ({
+      table: 'product_variants' as const,
+      id: row.id,
+      userId: null,
+      action: 'released',
+      productId: row.product_id,
+    })),
+  );
+  return rows.length;
+}
+
+/** A hold older than this belongs to an order that will never commit (its process died). */
+export const STALE_HOLD_MINUTES = 10;
+
+/**
+ * Gives back holds left behind by a process that stopped between holding stock and placing the
+ * order. An order's transaction that is still running past this age finds its holds gone and is
+ * refused (out of stock), never committed without its stock.
+ */
+export const releaseStaleHoldsJob = defineJob<Record<string, never>>({
+  name: 'release-stale-stock-holds',
+  background: true,
+  // The next minute's run is the retry.
+  retryLimit: 0,
+  retryDelaySeconds: 0,
+  async run(_data, { deps }) {
+    await deps.database.transaction((sql) =>
+      releaseWhere(sql, pg<boolean>`h.created_at < now() - make_interval(mins => ${STALE_HOLD_MINUTES})`),
+    );
+  },
+});
