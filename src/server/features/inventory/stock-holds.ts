@@ -136,6 +136,11 @@ export async function holdStock(
       const { holdId, alerted, announced: _, ...variant } = row;
       taken.push({ holdId, lowStock: alerted ? variant : null });
     }
+    // Queued with the holds or not at all: if it cannot be, the holds go back and the order fails.
+    const lowStock = taken.flatMap((hold) => (hold.lowStock ? [hold.lowStock] : []));
+    if (lowStock.length > 0) {
+      await deps.database.transaction((tx) => queueLowStockAlert(deps, tx, lowStock));
+    }
   } catch (error) {
     await releaseHolds(
       sql,
@@ -144,10 +149,6 @@ export async function holdStock(
       // The database is failing: the stale-holds sweep gives these back once it answers again.
     });
     throw error;
-  }
-  const lowStock = taken.flatMap((hold) => (hold.lowStock ? [hold.lowStock] : []));
-  if (lowStock.length > 0) {
-    await deps.database.transaction((tx) => queueLowStockAlert(deps, tx, lowStock));
   }
   return taken.map((hold) => hold.holdId);
 }

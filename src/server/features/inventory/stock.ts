@@ -1,7 +1,7 @@
 import { sql as pg } from 'kysely';
-import { announceAll, CHANGES_CHANNEL, type Change } from '../../platform/db/announce';
+import { announceAll, type Change } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
-import { prepared, queries } from '../../platform/db/queries';
+import { queries } from '../../platform/db/queries';
 import { conflict } from '../../platform/errors';
 import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
 
@@ -15,95 +15,6 @@ export type LowStockVariant = {
   sku: string;
   stock: number;
 };
-
-/**
- * One claim's statement (reserveStock): takes the stock only if enough is left, claims the
- * low-stock alert, and announces the change, under the one lock. RETURNING shows the row as
- * updated: an alert stamped now() was stamped by this statement (now() is the transaction's
- * start, which no earlier transaction's stamp can equal).
- */
-const takeStock = prepared<{ variantId: string; quantity: number; lowStockAt: number | null }>()(
-  (db, value) =>
-    db
-      .with('taken', (db) =>
-        db
-          .updateTable('product_variants as v')
-          .set({
-            stock_quantity: pg<number>`v.stock_quantity - ${value('quantity')}`,
-            updated_at: pg<Date>`now()`,
-            low_stock_alerted_at: pg<Date | null>`CASE
-              WHEN ${value('lowStockAt')}::integer IS NOT NULL AND v.low_stock_alerted_at IS NULL
-                   AND v.stock_quantity - ${value('quantity')} <= ${value('lowStockAt')}::integer THEN now()
-              ELSE v.low_stock_alerted_at END`,
-          })
-          .where('v.id', '=', value('variantId'))
-          .where('v.stock_quantity', '>=', value('quantity'))
-          .returning([
-            'v.id',
-            'v.product_id',
-            'v.sku',
-            'v.stock_quantity',
-            pg<boolean>`v.low_stock_alerted_at IS NOT DISTINCT FROM now()`.as('alerted'),
-          ]),
-      )
-      .selectFrom('taken as t')
-      .innerJoin('products as p', 'p.id', 't.product_id')
-      .select([
-        't.id as variantId',
-        't.product_id as productId',
-        'p.name',
-        't.sku',
-        't.stock_quantity as stock',
-        't.alerted',
-        pg<string>`pg_notify(${CHANGES_CHANNEL}, json_build_object('table', 'product_variants', 'id', t.id,
-          'userId', NULL, 'action', 'reserved', 'productId', t.product_id)::text)`.as('announced'),
-      ]),
-);
-
-const stockOf = prepared<{ variantId: string }>()((db, value) =>
-  db.selectFrom('product_variants').select('stock_quantity').where('id', '=', value('variantId')),
-);
-
-/**
- * Takes stock for every claim, or throws 409 out_of_stock naming the first item that ran short
- * (the caller's transaction then rolls everything back). Each update is conditional, so stock can
- * never go below zero however many buyers race; rows are locked in id order to avoid deadlocks.
- *
- * Callers take stock last: from here to the commit the variant rows stay locked, and every other
- * buyer of them waits. So one statement per variant does all that needs the lock: it takes the
- * stock, claims the low-stock alert (when `lowStockAt` is a threshold: the variant falls to or
- * below it and its admins have not been told since it was last above) and announces the change.
- * Returns the variants claimed for an alert, each once (an order may hold one variant on two
- * lines, e.g. under two genders: the alert names it once, with its stock after both).
- */
-export async function reserveStock(
-  sql: SqlRunner,
-  claims: StockClaim[],
-  lowStockAt: number | null = null,
-): Promise<LowStockVariant[]> {
-  const lowStock = new Map<string, LowStockVariant>();
-  const sorted = [...claims].sort((a, b) =>
-    a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0,
-  );
-  for (const claim of sorted) {
-    const [taken] = await takeStock(sql, {
-      variantId: claim.variantId,
-      quantity: claim.quantity,
-      lowStockAt,
-    });
-    if (taken) {
-      // A second line of the same variant sees the stamp of the first one (same now()).
-      if (taken.alerted) {
-        const { alerted: _, announced: __, ...variant } = taken;
-        lowStock.set(variant.variantId, variant);
-      }
-      continue;
-    }
-    const [row] = await stockOf(sql, { variantId: claim.variantId });
-    throw outOfStock(claim, row?.stock_quantity ?? 0);
-  }
-  return [...lowStock.values()];
-}
 
 /** The answer to a claim for more than is left (409 out_of_stock, naming the item and what is left). */
 export function outOfStock(claim: StockClaim, stock: number) {
@@ -132,7 +43,7 @@ const stockChange = (row: { id: string; product_id: string }, action: string): C
 export async function releaseStock(sql: SqlRunner, orderIds: string[]): Promise<void> {
   if (orderIds.length === 0) return;
   const { threshold } = await readOutOfStockSettings(sql);
-  // The variant rows in id order first, as reserveStock and reReserveOrderStock take them: the
+  // The variant rows in id order first, as holdStock and reReserveOrderStock take them: the
   // UPDATE … FROM below would lock them in whatever order its join reads them, and two changes
   // sharing two variants could then each hold one the other needs.
   const db = queries(sql);
