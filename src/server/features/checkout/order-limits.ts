@@ -57,6 +57,23 @@ function unitsByVariant(lines: ReadonlyArray<OrderLine>): OrderLine[] {
 }
 
 /**
+ * The limit that needs no account: at most ORDER_LIMITS.unitsPerVariant of a variant in one order.
+ * placeOrder checks it before holding any stock, and checkOrderLimits again. Returns the units by
+ * variant.
+ */
+export function checkUnitsPerVariant(lines: ReadonlyArray<OrderLine>) {
+  const variants = unitsByVariant(lines);
+  for (const variant of variants) {
+    if (variant.quantity > ORDER_LIMITS.unitsPerVariant) {
+      throw conflict('order_limit', ORDER_LIMIT_MESSAGES.unitsPerVariant(variant.label), {
+        item: { variantId: variant.variantId, name: variant.label },
+      });
+    }
+  }
+  return variants;
+}
+
+/**
  * Refuses an order that would break ORDER_LIMITS. Runs inside placeOrder's transaction, after the
  * account's row is locked here, so two orders of one account placed at once are counted one
  * after the other.
@@ -66,14 +83,7 @@ export async function checkOrderLimits(
   userId: string,
   lines: ReadonlyArray<OrderLine>,
 ): Promise<void> {
-  const variants = unitsByVariant(lines);
-  for (const variant of variants) {
-    if (variant.quantity > ORDER_LIMITS.unitsPerVariant) {
-      throw conflict('order_limit', ORDER_LIMIT_MESSAGES.unitsPerVariant(variant.label), {
-        item: { variantId: variant.variantId, name: variant.label },
-      });
-    }
-  }
+  const variants = checkUnitsPerVariant(lines);
   // One statement: the account's row locked, its unpaid orders counted and what they hold of
   // these variants summed.
   const variantIds = variants.map((variant) => variant.variantId);

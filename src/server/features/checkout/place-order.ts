@@ -24,7 +24,7 @@ import { ORDER_ITEM_COLUMNS } from '../orders/orders';
 import { checkCode, holdUse } from '../promotions/discount-codes';
 import { paymentOptionsFrom } from '../settings/payment-options';
 import { priceWith, pricingLines } from './checkout-pricing';
-import { checkOrderLimits } from './order-limits';
+import { checkOrderLimits, checkUnitsPerVariant } from './order-limits';
 import {
   checkPayOnDelivery,
   isOpenPayOnDeliveryViolation,
@@ -207,8 +207,14 @@ export async function placeOrder(
   if (!method) throw await methodNotOffered(deps.database.sql, form);
   const soon = read.find((row) => row.coming_soon);
   if (soon) throw comingSoonError(soon);
-  const stockSettings = outOfStockFrom(context.out_of_stock);
+  // Every refusal that needs no lock comes before the stock is held, so a buyer who is going to
+  // be refused never keeps the last units from another: too many of a variant, a code that does
+  // not apply, pay on delivery not allowed. (Each is checked again in the transaction.)
   const claims = claimsOf(read);
+  checkUnitsPerVariant(claims);
+  const rule = form.discountCode ? await checkCode(deps.database.sql, form.discountCode, userId) : null;
+  checkPaymentMethod(form, context, zone, priceWith(pricingLines(read), rule, method).breakdown.totalKobo);
+  const stockSettings = outOfStockFrom(context.out_of_stock);
   const holdIds = await holdStock(
     deps,
     userId,
@@ -221,7 +227,7 @@ export async function placeOrder(
     );
     return { orderId };
   } catch (error) {
-    await releaseHolds(deps.database.sql, holdIds).catch(() => {
+    await releaseHolds(deps, holdIds).catch(() => {
       // The database is failing: the stale-holds sweep gives them back once it answers again.
     });
     throw error;
@@ -229,6 +235,24 @@ export async function placeOrder(
 }
 
 type OrderContext = Awaited<ReturnType<typeof readOrderContext>>;
+
+/** Pay on delivery only where every rule of pay-on-delivery.ts allows it for this total. */
+function checkPaymentMethod(
+  form: CheckoutForm,
+  context: OrderContext,
+  zone: NonNullable<OrderContext['zone']>,
+  totalKobo: number,
+): void {
+  if (form.paymentMethod !== 'pay_on_delivery') return;
+  checkPayOnDelivery({
+    options: paymentOptionsFrom(context.payment),
+    state: form.state,
+    zoneMaxKobo: zone.payOnDeliveryMaxKobo,
+    totalKobo,
+    emailVerified: context.email_verified,
+    openOrderId: context.open_pay_on_delivery ?? null,
+  });
+}
 
 async function writeOrder(
   deps: AppDeps,
@@ -262,16 +286,7 @@ async function writeOrder(
   const priced = priceWith(pricingLines(rows), rule, method);
   const { breakdown } = priced;
   const payOnDelivery = form.paymentMethod === 'pay_on_delivery';
-  if (payOnDelivery) {
-    checkPayOnDelivery({
-      options: paymentOptionsFrom(context.payment),
-      state: form.state,
-      zoneMaxKobo: zone.payOnDeliveryMaxKobo,
-      totalKobo: breakdown.totalKobo,
-      emailVerified: context.email_verified,
-      openOrderId: context.open_pay_on_delivery ?? null,
-    });
-  }
+  checkPaymentMethod(form, context, zone, breakdown.totalKobo);
   // Pay on delivery is being prepared at once: the money comes at the door (an offline payment).
   const status = payOnDelivery ? 'processing' : 'pending';
   const pickup = method.kind === 'pickup' ? pickupFrom(context.pickup) : null;

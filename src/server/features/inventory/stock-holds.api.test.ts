@@ -3,7 +3,7 @@ import { createSignedInUser } from '../../../../tests/factories/accounts';
 import { createProduct } from '../../../../tests/factories/catalog';
 import { addToCart, placeOrder, variantStock } from '../../../../tests/factories/orders';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { holdStock, releaseStaleHoldsJob, STALE_HOLD_MINUTES } from './stock-holds';
+import { holdStock, releaseHolds, releaseStaleHoldsJob, STALE_HOLD_MINUTES } from './stock-holds';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,25 +57,45 @@ describe('stock held while an order is placed', () => {
   });
 
   it('takes every line or none: a cart with one item short holds nothing', async () => {
-    const { cookie } = await createSignedInUser(t);
-    const plenty = await createProduct(t, { name: 'Plenty Tee', variants: [{ size: 'M', stock: 5 }] });
-    const scarce = await createProduct(t, { name: 'Scarce Tee', variants: [{ size: 'M', stock: 5 }] });
-    await addToCart(t, cookie, plenty, 1);
-    await addToCart(t, cookie, scarce, 2);
-    // Short only when the stock is taken (the cart was read with enough).
+    const first = await createProduct(t, { name: 'First Tee', variants: [{ size: 'M', stock: 5 }] });
+    const second = await createProduct(t, { name: 'Second Tee', variants: [{ size: 'M', stock: 5 }] });
+    // Held in variant id order: the one held first has plenty, the one after it is short, so the
+    // first hold is taken and must be given back.
+    const [plenty, scarce] = [first, second].sort((a, b) =>
+      a.variants[0]!.id < b.variants[0]!.id ? -1 : 1,
+    ) as [typeof first, typeof second];
     const claims = [
-      { variantId: plenty.variants[0]!.id, quantity: 1, label: 'Plenty Tee (M)' },
-      { variantId: scarce.variants[0]!.id, quantity: 6, label: 'Scarce Tee (M)' },
+      { variantId: scarce.variants[0]!.id, quantity: 6, label: `${scarce.name} (M)` },
+      { variantId: plenty.variants[0]!.id, quantity: 1, label: `${plenty.name} (M)` },
     ];
     await expect(
       holdStock(t.deps, 'a0000000-0000-4000-8000-000000000000', claims, null),
     ).rejects.toMatchObject({
       code: 'out_of_stock',
-      message: 'Sorry, only 5 of Scarce Tee (M) left in stock.',
+      message: `Sorry, only 5 of ${scarce.name} (M) left in stock.`,
     });
     expect(await variantStock(t, plenty.variants[0]!.id)).toBe(5);
     expect(await variantStock(t, scarce.variants[0]!.id)).toBe(5);
     expect(await holdsOf(plenty.variants[0]!.id)).toBe(0);
+  });
+
+  it('keeps the low-stock alert it raised when its order is refused: the admins are told once', async () => {
+    const product = await createProduct(t, { variants: [{ size: 'M', stock: 6 }] });
+    const variantId = product.variants[0]!.id;
+    const claims = [{ variantId, quantity: 2, label: 'Tee (M)' }];
+    // At or below 5 is low: the hold takes it to 4 and claims the alert.
+    const [held] = await holdStock(t.deps, 'c0000000-0000-4000-8000-000000000000', claims, 5);
+    const stamped = async () =>
+      (
+        await t.database.sql.query<{ at: Date | null }>(
+          'SELECT low_stock_alerted_at AS at FROM product_variants WHERE id = $1',
+          [variantId],
+        )
+      )[0]!.at;
+    expect(await stamped()).not.toBeNull();
+    await releaseHolds(t.deps, [held!]);
+    expect(await variantStock(t, variantId)).toBe(6);
+    expect(await stamped()).not.toBeNull();
   });
 
   it('is given back by the sweep once stale, and only then', async () => {

@@ -3,7 +3,6 @@ import { type AppDeps, defineJob } from '../../context';
 import { announceAll, CHANGES_CHANNEL } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
 import { prepared, queries } from '../../platform/db/queries';
-import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
 import { queueLowStockAlert } from './low-stock';
 import { type LowStockVariant, outOfStock, type StockClaim } from './stock';
 
@@ -143,7 +142,7 @@ export async function holdStock(
     }
   } catch (error) {
     await releaseHolds(
-      sql,
+      deps,
       taken.map((hold) => hold.holdId),
     ).catch(() => {
       // The database is failing: the stale-holds sweep gives these back once it answers again.
@@ -165,31 +164,43 @@ export function consumedHolds(holdIds: readonly string[]): RawBuilder<{ id: stri
 }
 
 /**
- * Gives back the stock of these holds (those still there: each is given back once) and announces
- * it. Back above the low-stock level, a variant may alert its admins again when it next runs low.
+ * Gives back the stock of these holds (those still there: each is given back once), in one
+ * transaction with its announcement. The low-stock stamp stays: a hold that crossed the threshold
+ * has alerted the admins already, and an order refused after it does not make the variant run low
+ * again (a restock or a cancellation re-arms it, as before).
  */
-export async function releaseHolds(sql: SqlRunner, holdIds: readonly string[]): Promise<void> {
+export async function releaseHolds(
+  deps: Pick<AppDeps, 'database'>,
+  holdIds: readonly string[],
+): Promise<void> {
   if (holdIds.length === 0) return;
-  await releaseWhere(sql, pg<boolean>`h.id = any(${holdIds}::uuid[])`);
+  await deps.database.transaction((sql) => releaseWhere(sql, pg<boolean>`h.id = any(${holdIds}::uuid[])`));
 }
 
+/** Inside a transaction: deletes the holds `which` picks and puts their units back. */
 async function releaseWhere(sql: SqlRunner, which: RawBuilder<boolean>): Promise<number> {
-  const { threshold } = await readOutOfStockSettings(sql);
-  // One statement: the holds deleted, their units summed by variant and put back.
+  const db = queries(sql);
+  const { rows: gone } = await pg<{ variant_id: string; quantity: number }>`
+    DELETE FROM stock_holds h WHERE ${which} RETURNING h.variant_id, h.quantity`.execute(db);
+  if (gone.length === 0) return 0;
+  const units = new Map<string, number>();
+  for (const hold of gone) units.set(hold.variant_id, (units.get(hold.variant_id) ?? 0) + hold.quantity);
+  // The variant rows in id order, as every taker of several variants' rows takes them (a join's
+  // order would be the plan's, and two releases could each hold what the other needs).
+  const variantIds = [...units.keys()].sort();
+  await db
+    .selectFrom('product_variants')
+    .select('id')
+    .where('id', 'in', variantIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   const { rows } = await pg<{ id: string; product_id: string }>`
-    WITH gone AS (
-      DELETE FROM stock_holds h WHERE ${which} RETURNING h.variant_id, h.quantity
-    ), units AS (
-      SELECT variant_id, sum(quantity)::integer AS quantity FROM gone GROUP BY variant_id
-    )
     UPDATE product_variants v
-       SET stock_quantity = v.stock_quantity + u.quantity,
-           updated_at = now(),
-           low_stock_alerted_at = CASE WHEN v.stock_quantity + u.quantity > ${threshold}::integer
-                                       THEN NULL ELSE v.low_stock_alerted_at END
-      FROM units u
-     WHERE v.id = u.variant_id
- RETURNING v.id, v.product_id`.execute(queries(sql));
+       SET stock_quantity = v.stock_quantity + u.quantity, updated_at = now()
+      FROM unnest(${variantIds}::uuid[], ${variantIds.map((id) => units.get(id)!)}::integer[]) AS u(id, quantity)
+     WHERE v.id = u.id
+ RETURNING v.id, v.product_id`.execute(db);
   await announceAll(
     sql,
     rows.map((row) => ({

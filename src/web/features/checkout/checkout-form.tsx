@@ -414,7 +414,11 @@ export function CheckoutFormView({ initial }: { initial: CheckoutSummary }) {
       } else if (error.code === 'cart_empty') {
         void cart.reload();
         navigate(paths.cart);
-      } else if (error.code === 'out_of_stock' || error.code === 'item_unavailable') {
+      } else if (
+        error.code === 'out_of_stock' ||
+        error.code === 'item_unavailable' ||
+        error.code === 'cart_changed'
+      ) {
         setRefusal({ message });
         void refresh();
       }
