@@ -154,15 +154,17 @@ async function checkConsistency() {
   );
   expect(broken).toEqual([]);
 
-  // Stock: what is on the shelf plus what live orders hold is what there was.
-  const stock = await sql.query<{ id: string; on_shelf: number; held: number }>(
+  // Stock: what is on the shelf, plus what live orders hold, plus what orders being placed when
+  // the server was killed hold (stock_holds: the stale-holds sweep gives it back) is what there was.
+  const stock = await sql.query<{ id: string; on_shelf: number; held: number; holding: number }>(
     `SELECT v.id, v.stock_quantity AS on_shelf,
             coalesce((SELECT sum(i.quantity) FROM order_items i JOIN orders o ON o.id = i.order_id
-                       WHERE i.variant_id = v.id AND o.stock_released_at IS NULL), 0)::int AS held
+                       WHERE i.variant_id = v.id AND o.stock_released_at IS NULL), 0)::int AS held,
+            coalesce((SELECT sum(h.quantity) FROM stock_holds h WHERE h.variant_id = v.id), 0)::int AS holding
        FROM product_variants v WHERE v.product_id = $1`,
     [product.id],
   );
-  for (const row of stock) expect(row.on_shelf + row.held, `variant ${row.id}`).toBe(STOCK);
+  for (const row of stock) expect(row.on_shelf + row.held + row.holding, `variant ${row.id}`).toBe(STOCK);
   const unreleased = await sql.query(
     `SELECT id FROM orders WHERE status = 'cancelled' AND stock_released_at IS NULL`,
   );
