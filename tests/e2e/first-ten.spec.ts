@@ -256,7 +256,8 @@ for (const [label, viewport] of VIEWPORTS) {
     }) => {
       const shopper = await createConfirmedShopper(page.request, 'Femi');
       await signIn(page.request, shopper);
-      await page.goto('/');
+      // Signing out needs the page's script: the page is opened until it has taken over.
+      await openPage(page, '/');
       const header = page.getByRole('banner');
       await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
       await expect(header.getByRole('button', { name: 'Open menu' })).toBeVisible();
