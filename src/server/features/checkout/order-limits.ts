@@ -3,6 +3,7 @@ import type { SqlRunner } from '../../platform/db/client';
 import { queries } from '../../platform/db/queries';
 import type { DB } from '../../platform/db/types';
 import { conflict } from '../../platform/errors';
+import { claimsByVariant, type StockClaim } from '../inventory/stock';
 
 /**
  * What one account may hold in unpaid orders, so that nobody can reserve a variant's whole stock
@@ -40,21 +41,7 @@ const unpaid = (eb: ExpressionBuilder<DB & { o: DB['orders'] }, 'o'>) =>
     ]),
   ]);
 
-type OrderLine = { variantId: string; quantity: number; label: string };
-
-/**
- * The order's units per variant. A cart holds one line per variant and gender, so one variant can
- * come in several lines: the limits count them together.
- */
-function unitsByVariant(lines: ReadonlyArray<OrderLine>): OrderLine[] {
-  const byVariant = new Map<string, OrderLine>();
-  for (const line of lines) {
-    const seen = byVariant.get(line.variantId);
-    if (seen) seen.quantity += line.quantity;
-    else byVariant.set(line.variantId, { ...line });
-  }
-  return [...byVariant.values()];
-}
+type OrderLine = StockClaim;
 
 /**
  * The limit that needs no account: at most ORDER_LIMITS.unitsPerVariant of a variant in one order.
@@ -62,7 +49,8 @@ function unitsByVariant(lines: ReadonlyArray<OrderLine>): OrderLine[] {
  * variant.
  */
 export function checkUnitsPerVariant(lines: ReadonlyArray<OrderLine>) {
-  const variants = unitsByVariant(lines);
+  // A cart holds one line per variant and gender: the limits count a variant's lines together.
+  const variants = claimsByVariant(lines);
   for (const variant of variants) {
     if (variant.quantity > ORDER_LIMITS.unitsPerVariant) {
       throw conflict('order_limit', ORDER_LIMIT_MESSAGES.unitsPerVariant(variant.label), {

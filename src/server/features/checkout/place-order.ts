@@ -17,7 +17,7 @@ import { outOfStockFrom } from '../catalog/out-of-stock-settings';
 import { pickupFrom } from '../catalog/shipping-zones';
 import { checkOrderDrops, comingSoonError } from '../drops/drop-rules';
 import { type StoreIdentity, storeIdentityFrom } from '../email/store-identity';
-import { outOfStock, type StockClaim } from '../inventory/stock';
+import { claimsByVariant, outOfStock, type StockClaim } from '../inventory/stock';
 import { consumedHolds, holdStock, releaseHolds } from '../inventory/stock-holds';
 import { queueRenderedOrderEmail } from '../orders/order-emails';
 import { ORDER_ITEM_COLUMNS } from '../orders/orders';
@@ -132,16 +132,9 @@ function claimsOf(rows: readonly CartRow[]): StockClaim[] {
 
 /** The same variants in the same quantities (the cart read before the stock was held, and now). */
 function sameClaims(a: readonly StockClaim[], b: readonly StockClaim[]): boolean {
-  const units = (claims: readonly StockClaim[]) => {
-    const map = new Map<string, number>();
-    for (const claim of claims) map.set(claim.variantId, (map.get(claim.variantId) ?? 0) + claim.quantity);
-    return map;
-  };
-  const left = units(a);
-  const right = units(b);
-  return (
-    left.size === right.size && [...left].every(([variantId, quantity]) => right.get(variantId) === quantity)
-  );
+  const right = new Map(claimsByVariant(b).map((claim) => [claim.variantId, claim.quantity]));
+  const left = claimsByVariant(a);
+  return left.length === right.size && left.every((claim) => right.get(claim.variantId) === claim.quantity);
 }
 
 /** What every order refuses: an empty cart, an item no longer sold. */

@@ -4,7 +4,7 @@ import { announceAll, CHANGES_CHANNEL } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
 import { prepared, queries } from '../../platform/db/queries';
 import { queueLowStockAlert } from './low-stock';
-import { type LowStockVariant, outOfStock, type StockClaim } from './stock';
+import { claimsByVariant, type LowStockVariant, outOfStock, type StockClaim } from './stock';
 
 /**
  * Stock held for an order while it is being placed (docs/decisions/2026-11-28-drop-day.md).
@@ -92,19 +92,6 @@ const stockOf = prepared<{ variantId: string }>()((db, value) =>
   db.selectFrom('product_variants').select('stock_quantity').where('id', '=', value('variantId')),
 );
 
-/** One claim per variant (an order may hold one variant on two lines, under two genders). */
-function byVariant(claims: readonly StockClaim[]): StockClaim[] {
-  const merged = new Map<string, StockClaim>();
-  for (const claim of claims) {
-    const seen = merged.get(claim.variantId);
-    merged.set(claim.variantId, seen ? { ...seen, quantity: seen.quantity + claim.quantity } : { ...claim });
-  }
-  // In id order, as every other taker of several variants' rows takes them.
-  return [...merged.values()].sort((a, b) =>
-    a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0,
-  );
-}
-
 /**
  * Holds the stock of every claim, each by its own statement committed at once (`deps.database.sql`,
  * never inside a transaction: that would keep the rows locked to its commit, which is what holds
@@ -121,7 +108,9 @@ export async function holdStock(
   const sql = deps.database.sql;
   const taken: Taken[] = [];
   try {
-    for (const claim of byVariant(claims)) {
+    // One per variant, in id order, as every other taker of several variants' rows takes them.
+    const sorted = claimsByVariant(claims).sort((a, b) => (a.variantId < b.variantId ? -1 : 1));
+    for (const claim of sorted) {
       const [row] = await takeHold(sql, {
         variantId: claim.variantId,
         quantity: claim.quantity,

@@ -7,6 +7,20 @@ import { readOutOfStockSettings } from '../catalog/out-of-stock-settings';
 
 export type StockClaim = { variantId: string; quantity: number; label: string };
 
+/**
+ * The claims one per variant, their quantities added up (a cart holds one line per variant and
+ * gender, so one variant can be claimed twice), in the order each variant first came.
+ */
+export function claimsByVariant(claims: ReadonlyArray<StockClaim>): StockClaim[] {
+  const merged = new Map<string, StockClaim>();
+  for (const claim of claims) {
+    const seen = merged.get(claim.variantId);
+    if (seen) seen.quantity += claim.quantity;
+    else merged.set(claim.variantId, { ...claim });
+  }
+  return [...merged.values()];
+}
+
 /** A variant a sale took to or below the low-stock threshold, claimed for the admins' alert. */
 export type LowStockVariant = {
   variantId: string;
