@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { pickProduct, startShop } from './serve.mjs';
+import { CHROMIUM_FLAGS, pickProduct, startShop } from './serve.mjs';
 import { measureTakeover, SLOW_4G, SLOW_4G_PER_REQUEST } from './slow-phone.mjs';
 
 // Every run must meet it (a median alone hides the slow run a noisy machine gives).
@@ -23,16 +23,7 @@ const TAKEOVER_RUNS = Number(process.env.TAKEOVER_RUNS ?? 5);
 const shop = await startShop({ port: Number(process.env.BENCH_PORT ?? 3700) });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 
 /**

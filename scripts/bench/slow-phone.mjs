@@ -4,6 +4,7 @@
 // requests and tasks, not the page's own code. Here the network and the CPU are slowed for real
 // through the DevTools protocol, on Lighthouse's mobile screen.
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './serve.mjs';
 
 /**
  * Lighthouse's "slow 4G" mobile profile as the shop's goals state it: 150 ms round trip, 1.6 Mbit/s
@@ -69,15 +70,7 @@ function watchTakeover() {
 export async function measureTakeover(url, { runs = 5, profile = SLOW_4G, executablePath } = {}) {
   const browser = await chromium.launch({
     executablePath: executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   const results = [];
   try {
