@@ -2,9 +2,8 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { SearchResponse } from '#shared/schemas/catalog';
 import { Button } from '../components/ui/button';
-import { ProductThumbnail } from '../components/ui/product-image';
-import { OfferPrice } from '../features/catalog/offer-price';
-import { BROWSE_GROUPS, categoryLink, GENDER_PREFIX } from '../features/search/search-links';
+import { BROWSE_GROUPS, categoryLink } from '../features/search/search-links';
+import { MORE_RESULTS, ProductResult } from '../features/search/search-results';
 import { ApiError, apiJson } from '../lib/api';
 import type { HeadTag, LoadArgs, PageProps } from '../lib/route-module';
 import { paths } from '../paths';
@@ -123,31 +122,14 @@ export default function SearchPage({ data }: PageProps<Data>) {
                       to={paths.product(product.id)}
                       className="flex items-center gap-3 rounded px-3 py-2.5 text-sm hover:bg-neutral-100"
                     >
-                      <span className="w-12 shrink-0 overflow-hidden rounded">
-                        <ProductThumbnail imageId={product.imageId} sizes="48px" />
-                      </span>
-                      <span className="min-w-0 flex-1">
-                        <span className="line-clamp-2 font-semibold">{product.name}</span>
-                        <span className="block truncate text-xs text-neutral-500">
-                          {GENDER_PREFIX[product.gender]} · {product.categoryName}
-                        </span>
-                      </span>
-                      <OfferPrice
-                        price={product}
-                        stacked
-                        className="shrink-0 text-right text-sm font-semibold"
-                      />
+                      <ProductResult product={product} />
                     </Link>
                   </li>
                 ))}
               </ul>
             </section>
           ) : null}
-          {response?.hasMore ? (
-            <p className="px-3 pt-2 text-xs text-neutral-600">
-              More results available. Refine your search for better results.
-            </p>
-          ) : null}
+          {response?.hasMore ? <p className="px-3 pt-2 text-xs text-neutral-600">{MORE_RESULTS}</p> : null}
         </div>
       )}
     </div>

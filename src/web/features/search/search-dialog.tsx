@@ -6,11 +6,10 @@ import type { SearchResponse } from '#shared/schemas/catalog';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { CloseIcon } from '../../components/ui/icons';
-import { ProductThumbnail } from '../../components/ui/product-image';
 import { apiJson, browserFetch, errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
-import { OfferPrice } from '../catalog/offer-price';
-import { BROWSE_GROUPS, categoryLink, GENDER_PREFIX } from './search-links';
+import { BROWSE_GROUPS, categoryLink } from './search-links';
+import { MORE_RESULTS, ProductResult } from './search-results';
 
 type Result = { query: string; response: SearchResponse | null; error: string | null };
 
@@ -148,28 +147,13 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
                       onSelect={() => open(paths.product(product.id))}
                       className={itemClass}
                     >
-                      <span className="w-12 shrink-0 overflow-hidden rounded">
-                        <ProductThumbnail imageId={product.imageId} sizes="48px" />
-                      </span>
-                      <span className="min-w-0 flex-1">
-                        <span className="line-clamp-2 font-semibold">{product.name}</span>
-                        <span className="block truncate text-xs text-neutral-500">
-                          {GENDER_PREFIX[product.gender]} · {product.categoryName}
-                        </span>
-                      </span>
-                      <OfferPrice
-                        price={product}
-                        stacked
-                        className="shrink-0 text-right text-sm font-semibold"
-                      />
+                      <ProductResult product={product} />
                     </Command.Item>
                   ))}
                 </Command.Group>
               ) : null}
               {response?.hasMore ? (
-                <p className="px-5 pb-4 pt-1 text-xs text-neutral-600">
-                  More results available. Refine your search for better results.
-                </p>
+                <p className="px-5 pb-4 pt-1 text-xs text-neutral-600">{MORE_RESULTS}</p>
               ) : null}
             </>
           )}
