@@ -5,6 +5,7 @@ describe('the answer to a form posted before the page script ran', () => {
   it('reads back what the server wrote', () => {
     const answers: PostedAnswer[] = [
       { kind: 'cart-added' },
+      { kind: 'signed-out' },
       { kind: 'refused', form: 'checkout', message: 'Sorry, Eko Tee (M, Black) is sold out.' },
       {
         kind: 'guest-line',

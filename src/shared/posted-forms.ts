@@ -20,7 +20,9 @@ export type PostedAnswer =
   /** A signed-in shopper's line, added to their cart by the server. */
   | { kind: 'cart-added' }
   /** The server did not do what the form asked: why, in its own words. */
-  | { kind: 'refused'; form: PostedForm; message: string };
+  | { kind: 'refused'; form: PostedForm; message: string }
+  /** The visitor signed out: the page says so. */
+  | { kind: 'signed-out' };
 
 export function encodePostedAnswer(answer: PostedAnswer): string {
   return encodeURIComponent(JSON.stringify(answer));
@@ -40,6 +42,7 @@ export function decodePostedAnswer(raw: string | null | undefined): PostedAnswer
   }
   const answer = value as Record<string, unknown> | null;
   if (answer?.kind === 'cart-added') return { kind: 'cart-added' };
+  if (answer?.kind === 'signed-out') return { kind: 'signed-out' };
   if (answer?.kind === 'refused' && POSTED_FORMS.includes(answer.form as string) && isText(answer.message)) {
     return { kind: 'refused', form: answer.form as PostedForm, message: answer.message };
   }

@@ -266,6 +266,35 @@ test('the menu, search and cart buttons count before the script', async ({ brows
   });
 });
 
+test('Sign out counts before the script, from the header and from the menu', async ({ browser }) => {
+  test.setTimeout(120_000);
+  for (const where of ['header', 'menu'] as const) {
+    await test.step(`from the ${where}`, async () => {
+      const { context, page, gate } = await phone(browser);
+      await signIn(context);
+      await open(page, '/new');
+      await expectBeforeTheScript(page);
+      if (where === 'header') {
+        await page.getByRole('button', { name: 'Sign out', exact: true }).click({ noWaitAfter: true });
+      } else {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await keep(page, 'before-the-script-menu-signed-in', { fullPage: false });
+        await page.getByRole('button', { name: 'SIGN OUT', exact: true }).click({ noWaitAfter: true });
+      }
+      // The server signed the shopper out and sent them home, which its HTML draws signed out.
+      await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'commit' });
+      await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+      const session = await context.request.get('/api/auth/session');
+      expect(await session.json()).toMatchObject({ user: null });
+      // Once the script runs, the page says so.
+      await letTheScriptRun(page, gate);
+      await expect(page.getByText('Logged out successfully')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+      await context.close();
+    });
+  }
+});
+
 const newEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.test`;
 
 test.describe('text typed before the script is kept', () => {

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Dialog } from '../components/ui/dialog';
 import { ChevronIcon } from '../components/ui/icons';
-import { MENU_CATEGORIES, paths } from '../paths';
+import { SignOutForm } from '../features/accounts/sign-out-form';
+import { MENU_LINK, type MenuGender, MenuLinks } from './menu-links';
 
-type Section = 'men' | 'women' | null;
+type Section = MenuGender | null;
 
 /**
  * The navbar's menu, sliding in from the left. Its own chunk, fetched when the shopper reaches for
@@ -32,7 +33,6 @@ export default function MenuDrawer({
     onClose();
   }, [location.pathname, onClose]);
 
-  const link = 'block px-5 py-3 text-sm font-bold tracking-wide hover:bg-neutral-100';
   return (
     <Dialog
       open={open}
@@ -42,33 +42,14 @@ export default function MenuDrawer({
       closeLabel="Close menu"
       placement="left"
     >
-      <ul className="py-2">
-        <li>
-          {signedIn ? (
-            <Link to={paths.account} className={link}>
-              MY ACCOUNT
-            </Link>
-          ) : (
-            <Link to={paths.login} state={{ from: location.pathname + location.search }} className={link}>
-              LOGIN / REGISTER
-            </Link>
-          )}
-        </li>
-        <li>
-          <Link to={paths.home} className={link}>
-            ALL PRODUCTS
-          </Link>
-        </li>
-        <li>
-          <Link to={paths.newArrivals} className={link}>
-            NEW
-          </Link>
-        </li>
-        {(['men', 'women'] as const).map((gender) => (
-          <li key={gender}>
+      <MenuLinks
+        signedIn={signedIn}
+        from={location.pathname + location.search}
+        section={(gender, categories) => (
+          <>
             <button
               type="button"
-              className={`${link} flex w-full items-center justify-between text-left`}
+              className={`${MENU_LINK} flex w-full items-center justify-between text-left`}
               aria-expanded={section === gender}
               aria-controls={`menu-${gender}`}
               onClick={() => setSection(section === gender ? null : gender)}
@@ -79,37 +60,21 @@ export default function MenuDrawer({
               />
             </button>
             <ul id={`menu-${gender}`} hidden={section !== gender} className="bg-neutral-50 pb-2">
-              {MENU_CATEGORIES.map((category) => (
-                <li key={category.slug}>
-                  <Link
-                    to={gender === 'men' ? paths.men(category.slug) : paths.women(category.slug)}
-                    className="block px-8 py-2.5 text-sm font-semibold text-neutral-700 hover:bg-neutral-100"
-                  >
-                    {category[gender]}
-                  </Link>
-                </li>
-              ))}
+              {categories}
             </ul>
-          </li>
-        ))}
-        <li>
-          <Link to={paths.listing('hats')} className={link}>
-            HATS
-          </Link>
-        </li>
-        <li>
-          <Link to={paths.listing('accessories')} className={link}>
-            ACCESSORIES
-          </Link>
-        </li>
+          </>
+        )}
+      >
         {signedIn ? (
           <li>
-            <button type="button" className={`${link} w-full text-left`} onClick={onSignOut}>
-              SIGN OUT
-            </button>
+            <SignOutForm onSignOut={onSignOut}>
+              <button type="submit" className={`${MENU_LINK} w-full text-left`}>
+                SIGN OUT
+              </button>
+            </SignOutForm>
           </li>
         ) : null}
-      </ul>
+      </MenuLinks>
     </Dialog>
   );
 }

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { POSTED_COOKIE } from '#shared/constants';
 import { Button, buttonClass } from '../components/ui/button';
 import { BagIcon, MenuIcon, SignOutIcon, UserIcon } from '../components/ui/icons';
 import { toast } from '../components/ui/toast';
+import { SignOutForm } from '../features/accounts/sign-out-form';
 import { useCart } from '../features/cart/cart-context';
 import { preloadCartDrawer } from '../features/cart/cart-provider';
 import { badgeText, useCartCount } from '../features/cart/use-cart-count';
@@ -39,6 +41,18 @@ export function Navbar() {
     details.open = false;
     setMenuMounted(true);
     setMenuOpen(true);
+  }, []);
+
+  // Signed out by the form before the script ran (SignOutForm): the page says so once it can.
+  // Its reader is loaded only when the server left an answer.
+  useEffect(() => {
+    if (!document.cookie.includes(`${POSTED_COOKIE}=`)) return;
+    void import('../lib/posted-answer').then(({ takePostedAnswer }) => {
+      const signedOut = takePostedAnswer(
+        (posted): posted is { kind: 'signed-out' } => posted.kind === 'signed-out',
+      );
+      if (signedOut) toast.success('Logged out successfully');
+    });
   }, []);
 
   async function handleSignOut() {
@@ -78,7 +92,7 @@ export function Navbar() {
             >
               <MenuIcon />
             </summary>
-            <MenuPanel signedIn={Boolean(user)} />
+            <MenuPanel signedIn={Boolean(user)} onSignOut={handleSignOut} />
           </details>
           <SearchButton className={wider} />
         </div>
@@ -96,9 +110,11 @@ export function Navbar() {
             <UserIcon />
           </Link>
           {user ? (
-            <Button variant="icon" size="sm" className={wider} aria-label="Sign out" onClick={handleSignOut}>
-              <SignOutIcon />
-            </Button>
+            <SignOutForm onSignOut={handleSignOut}>
+              <Button type="submit" variant="icon" size="sm" className={wider} aria-label="Sign out">
+                <SignOutIcon />
+              </Button>
+            </SignOutForm>
           ) : null}
           {/* Before the script runs, the button takes the shopper to the cart page; after, it opens the cart. */}
           <form action={paths.cart} className="contents">

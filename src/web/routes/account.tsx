@@ -10,6 +10,7 @@ import { AddressesTab } from '../features/accounts/addresses-tab';
 import { OrdersTab } from '../features/accounts/orders-tab';
 import { PasswordTab } from '../features/accounts/password-tab';
 import { SettingsTab } from '../features/accounts/settings-tab';
+import { SignOutForm } from '../features/accounts/sign-out-form';
 import { apiJson, errorMessage } from '../lib/api';
 import { requireUser } from '../lib/guards';
 import type { HeadTag, LoadArgs, PageProps } from '../lib/route-module';
@@ -85,16 +86,11 @@ export default function AccountPage({ data }: PageProps<Data>) {
           </p>
           <p className="break-all text-sm text-neutral-500">{user.email}</p>
         </div>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="shrink-0"
-          onClick={signOut}
-          busy={signingOut}
-          busyLabel="Signing Out..."
-        >
-          Sign Out
-        </Button>
+        <SignOutForm onSignOut={signOut} className="shrink-0">
+          <Button type="submit" variant="secondary" size="sm" busy={signingOut} busyLabel="Signing Out...">
+            Sign Out
+          </Button>
+        </SignOutForm>
       </div>
       <div className="mt-8">
         <AccountTabs selected={tab} onSelect={select}>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, messageKeyOf, messageOfKey } from '#shared/schemas/accounts';
-import { createUser } from '../../../../tests/factories/accounts';
-import { postForm, sessionIn } from '../../../../tests/factories/html-forms';
+import { createUser, signIn } from '../../../../tests/factories/accounts';
+import { postedAnswerIn, postForm, sessionIn } from '../../../../tests/factories/html-forms';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 
 let t: TestApp;
@@ -91,6 +91,19 @@ describe('the account forms posted before the page script runs', () => {
     expect(invalid.location).toBe('/forgot-password?problem=email');
   });
 
+  it('signs out: the session ends, its cookie is cleared, and home says so', async () => {
+    const user = await createUser(t);
+    const cookie = await signIn(t, user.email, user.password);
+    const response = await postForm(t, '/logout', {}, { cookie, headers: from() });
+    expect(response.status).toBe(303);
+    expect(response.location).toBe('/');
+    expect(postedAnswerIn(response.setCookies)).toEqual({ kind: 'signed-out' });
+    // The session cookie is cleared, and the session itself is gone: the old cookie opens nothing.
+    expect(response.setCookies.some((line) => /session_token=;/.test(line))).toBe(true);
+    const after = await t.request('/api/auth/session', { cookie });
+    expect(after.body).toMatchObject({ user: null });
+  });
+
   it('refuses each form from another website', async () => {
     const user = await createUser(t);
     const headers = { ...from(), origin: 'https://evil.example' };
@@ -107,11 +120,18 @@ describe('the account forms posted before the page script runs', () => {
         },
       ],
       ['/forgot-password', { email: user.email }],
+      ['/logout', {}],
     ] as const) {
       const response = await postForm(t, path, fields, { headers });
       expect(response.status, path).toBe(403);
       expect(sessionIn(response.setCookies), path).toBeNull();
     }
+    // A stranger's page cannot sign a visitor out either.
+    const cookie = await signIn(t, user.email, user.password);
+    const refused = await postForm(t, '/logout', {}, { cookie, headers });
+    expect(refused.status).toBe(403);
+    const still = await t.request('/api/auth/session', { cookie });
+    expect(still.body).toMatchObject({ user: { email: user.email } });
   });
 });
 

@@ -3,11 +3,11 @@ import { emailOnlyRequest, messageKeyOf, registerRequest, signInRequest } from '
 import type { AppEnv } from '../../context';
 import { AppError } from '../../platform/errors';
 import type { RequestMeta } from './auth-request';
-import { htmlForm, sameQuery, seeOther } from './html-forms';
+import { htmlForm, sameQuery, seeOther, sendPostedAnswer } from './html-forms';
 import { requestPasswordReset } from './passwords';
 import { clientIp } from './rate-limit';
 import { registerAccount } from './registration';
-import { signIn } from './sign-in';
+import { signIn, signOut } from './sign-in';
 
 const meta = (c: Context<AppEnv>): RequestMeta => ({ ip: clientIp(c), headers: c.req.raw.headers });
 
@@ -35,8 +35,8 @@ async function orBack(c: Context<AppEnv>, page: string, work: () => Promise<Resp
 
 /**
  * The account forms as plain HTML forms, for a press that lands before the page's script has
- * taken over (the script then posts JSON to /api/auth/* instead). Each calls the same domain
- * function as its API route.
+ * taken over (the script then posts JSON to /api/auth/* instead): sign in, sign up, sign out and
+ * forgot password. Each calls the same domain function as its API route.
  */
 export function accountFormRoutes() {
   return new Hono<AppEnv>()
@@ -64,6 +64,15 @@ export function accountFormRoutes() {
           await registerAccount(c.get('deps'), parsed.data, meta(c));
           return seeOther(c, '/register?done=1');
         });
+      }),
+    )
+    .post(
+      '/logout',
+      ...htmlForm(async (c) => {
+        const result = await signOut(c.get('deps'), meta(c));
+        for (const line of result.setCookies) c.header('set-cookie', line, { append: true });
+        sendPostedAnswer(c, { kind: 'signed-out' });
+        return seeOther(c, '/');
       }),
     )
     .post(

@@ -247,8 +247,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
     if (!document.cookie.includes(`${POSTED_COOKIE}=`)) return;
     void import('../../lib/posted-answer').then(({ takePostedAnswer }) => {
       const answer = takePostedAnswer(
-        (posted): posted is Exclude<PostedAnswer, { form: 'checkout' }> =>
-          posted.kind !== 'refused' || posted.form === 'cart',
+        (posted): posted is Exclude<PostedAnswer, { form: 'checkout' } | { kind: 'signed-out' }> =>
+          posted.kind !== 'signed-out' && (posted.kind !== 'refused' || posted.form === 'cart'),
       );
       if (answer?.kind === 'guest-line') {
         addToCart(answer.line).catch(() => {
