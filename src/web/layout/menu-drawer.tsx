@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Dialog } from '../components/ui/dialog';
 import { ChevronIcon } from '../components/ui/icons';
-import { SignOutForm } from '../features/accounts/sign-out-form';
 import { MENU_LINK, type MenuGender, MenuLinks } from './menu-links';
 
 type Section = MenuGender | null;
@@ -44,6 +43,7 @@ export default function MenuDrawer({
     >
       <MenuLinks
         signedIn={signedIn}
+        onSignOut={onSignOut}
         from={location.pathname + location.search}
         section={(gender, categories) => (
           <>
@@ -64,17 +64,7 @@ export default function MenuDrawer({
             </ul>
           </>
         )}
-      >
-        {signedIn ? (
-          <li>
-            <SignOutForm onSignOut={onSignOut}>
-              <button type="submit" className={`${MENU_LINK} w-full text-left`}>
-                SIGN OUT
-              </button>
-            </SignOutForm>
-          </li>
-        ) : null}
-      </MenuLinks>
+      />
     </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SignOutForm } from '../features/accounts/sign-out-form';
 import { MENU_CATEGORIES, paths } from '../paths';
 
 /** A top-level line of the menu: a link, or the button (or summary) opening MEN or WOMEN. */
@@ -11,20 +12,20 @@ export type MenuGender = 'men' | 'women';
  * The menu's links, in the one order both menus show them: the sliding menu once the page's
  * script runs (menu-drawer.tsx) and the list the browser opens by itself before it
  * (menu-panel.tsx). They differ only in how MEN and WOMEN open: `section` draws that line and its
- * list of categories (given as list items).
+ * list of categories (given as list items). SIGN OUT, for a signed-in visitor, is a form that
+ * works before the script too (SignOutForm).
  */
 export function MenuLinks({
   signedIn,
+  onSignOut,
   from,
   section,
-  children,
 }: {
   signedIn: boolean;
+  onSignOut: () => void;
   /** Where a sign-in started from the menu comes back to, when the menu knows the page. */
   from?: string;
   section: (gender: MenuGender, categories: ReactNode) => ReactNode;
-  /** Lines after the links (the sliding menu's SIGN OUT). */
-  children?: ReactNode;
 }) {
   return (
     <ul className="py-2">
@@ -76,7 +77,15 @@ export function MenuLinks({
           ACCESSORIES
         </Link>
       </li>
-      {children}
+      {signedIn ? (
+        <li>
+          <SignOutForm onSignOut={onSignOut}>
+            <button type="submit" className={`${MENU_LINK} w-full text-left`}>
+              SIGN OUT
+            </button>
+          </SignOutForm>
+        </li>
+      ) : null}
     </ul>
   );
 }

@@ -1,5 +1,4 @@
 import { ChevronIcon } from '../components/ui/icons';
-import { SignOutForm } from '../features/accounts/sign-out-form';
 import { MENU_LINK, MenuLinks } from './menu-links';
 
 const section = `${MENU_LINK} flex cursor-pointer list-none items-center justify-between [&::-webkit-details-marker]:hidden`;
@@ -19,6 +18,7 @@ export function MenuPanel({ signedIn, onSignOut }: { signedIn: boolean; onSignOu
       </p>
       <MenuLinks
         signedIn={signedIn}
+        onSignOut={onSignOut}
         section={(gender, categories) => (
           // One section open at a time, as in the sliding menu: details of one name are exclusive.
           <details name="menu-section" className="group/section">
@@ -29,17 +29,7 @@ export function MenuPanel({ signedIn, onSignOut }: { signedIn: boolean; onSignOu
             <ul className="bg-neutral-50 pb-2">{categories}</ul>
           </details>
         )}
-      >
-        {signedIn ? (
-          <li>
-            <SignOutForm onSignOut={onSignOut}>
-              <button type="submit" className={`${MENU_LINK} w-full text-left`}>
-                SIGN OUT
-              </button>
-            </SignOutForm>
-          </li>
-        ) : null}
-      </MenuLinks>
+      />
     </div>
   );
 }
