@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import type { Cart } from '../../src/shared/schemas/cart';
 import type { ProductDetail } from '../../src/shared/schemas/catalog';
+import { E2E_ADMIN } from './support/e2e-admin';
 import { createOwnProduct } from './support/products';
 import { keep, PHONE } from './support/screens';
 import { createConfirmedShopper, someIp } from './support/shoppers';
@@ -321,6 +322,34 @@ test.describe('text typed before the script is kept', () => {
           await expect(page).toHaveURL(/\/account$/);
         }
         await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
+        await context.close();
+      });
+    }
+  });
+
+  test('Admin Access: typed and sent before the script signs the admin in, or says why not', async ({
+    browser,
+  }) => {
+    for (const password of ['not-the-password', E2E_ADMIN.password]) {
+      const right = password === E2E_ADMIN.password;
+      await test.step(right ? 'the right password' : 'a wrong password', async () => {
+        const { context, page, gate } = await phone(browser);
+        await open(page, '/admin');
+        await expectBeforeTheScript(page);
+        await page.getByLabel('Email').fill(E2E_ADMIN.email);
+        await page.getByLabel('Password').fill(password);
+        await page.getByRole('button', { name: 'Sign In' }).click({ noWaitAfter: true });
+        if (right) {
+          // Signed in by the server; Admin Access sends an admin on to the dashboard.
+          await page.waitForURL(/\/admin\/dashboard/, { waitUntil: 'commit' });
+          await letTheScriptRun(page, gate);
+          await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+        } else {
+          await page.waitForURL(/\/admin\?problem=invalidCredentials$/, { waitUntil: 'commit' });
+          await expect(page.getByText('Invalid email or password.')).toBeVisible();
+          await letTheScriptRun(page, gate);
+          await expect(page.getByText('Invalid email or password.')).toBeVisible();
+        }
         await context.close();
       });
     }

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { MESSAGES, type SignInRequest, signInRequest } from '#shared/schemas/accounts';
+import { MESSAGES, messageOfKey, type SignInRequest, signInRequest } from '#shared/schemas/accounts';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/fields';
 import { FormAlert } from '../components/ui/form-alert';
@@ -19,7 +19,8 @@ type Data = { shopperEmail: string | null };
 /**
  * 'Admin Access': the admin panel's sign-in screen. An admin already signed in goes straight to
  * the dashboard. Anyone may sign in here; an account without admin access is told so on this
- * screen (the panel and the admin API refuse it anyway).
+ * screen (the panel and the admin API refuse it anyway). Sent before the page's script has taken
+ * over, the form goes to the server (POST /admin), which signs in and comes back here.
  */
 export async function load({ api: fetcher }: LoadArgs): Promise<Data> {
   const user = await fetchSession(fetcher);
@@ -36,9 +37,13 @@ type Problem = { kind: 'refused'; message: string } | { kind: 'no-access'; email
 export default function AdminAccessPage({ data }: PageProps<Data>) {
   const navigate = useNavigate();
   const { refresh } = useSession();
-  const [problem, setProblem] = useState<Problem | null>(
-    data.shopperEmail ? { kind: 'no-access', email: data.shopperEmail } : null,
-  );
+  const [params] = useSearchParams();
+  const [problem, setProblem] = useState<Problem | null>(() => {
+    if (data.shopperEmail) return { kind: 'no-access', email: data.shopperEmail };
+    // A sign-in posted before the page's script ran (POST /admin) and refused: `?problem=`.
+    const message = messageOfKey(params.get('problem'));
+    return message ? { kind: 'refused', message } : null;
+  });
   const { register, handleSubmit, setError, resetField, formState } = useForm<
     SignInRequest,
     unknown,

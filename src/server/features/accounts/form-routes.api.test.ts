@@ -48,6 +48,30 @@ describe('the account forms posted before the page script runs', () => {
     }
   });
 
+  it('signs an admin in from Admin Access, or sends the refusal back there', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const signedIn = await postForm(
+      t,
+      '/admin',
+      { email: admin.email, password: admin.password },
+      { headers: from() },
+    );
+    expect(signedIn.status).toBe(303);
+    // Admin Access sends an admin on to the dashboard (its load).
+    expect(signedIn.location).toBe('/admin');
+    const cookie = sessionIn(signedIn.setCookies);
+    const session = await t.request('/api/auth/session', { cookie: cookie! });
+    expect(session.body).toMatchObject({ user: { email: admin.email, isAdmin: true } });
+    const refused = await postForm(
+      t,
+      '/admin',
+      { email: admin.email, password: 'wrong-password' },
+      { headers: from() },
+    );
+    expect(refused.location).toBe('/admin?problem=invalidCredentials');
+    expect(sessionIn(refused.setCookies)).toBeNull();
+  });
+
   it('registers an account, or says what to fix', async () => {
     const email = `form-${Date.now()}@example.test`;
     const fields = {
@@ -109,6 +133,7 @@ describe('the account forms posted before the page script runs', () => {
     const headers = { ...from(), origin: 'https://evil.example' };
     for (const [path, fields] of [
       ['/login', { email: user.email, password: user.password }],
+      ['/admin', { email: user.email, password: user.password }],
       [
         '/register',
         {

@@ -35,8 +35,8 @@ async function orBack(c: Context<AppEnv>, page: string, work: () => Promise<Resp
 
 /**
  * The account forms as plain HTML forms, for a press that lands before the page's script has
- * taken over (the script then posts JSON to /api/auth/* instead): sign in, sign up, sign out and
- * forgot password. Each calls the same domain function as its API route.
+ * taken over (the script then posts JSON to /api/auth/* instead): sign in (the shop's and Admin
+ * Access), sign up, sign out and forgot password. Each calls the same domain function as its API route.
  */
 export function accountFormRoutes() {
   return new Hono<AppEnv>()
@@ -50,6 +50,20 @@ export function accountFormRoutes() {
           for (const line of result.setCookies) c.header('set-cookie', line, { append: true });
           // The login page sends a signed-in visitor on to where they were going (its `redirect`).
           return seeOther(c, `/login${sameQuery(c, { problem: null })}`);
+        });
+      }),
+    )
+    .post(
+      '/admin',
+      ...htmlForm(async (c, form) => {
+        const parsed = signInRequest.safeParse(fields(form, ['email', 'password']));
+        if (!parsed.success) return backWithProblem(c, '/admin', parsed.error.issues[0]!.message);
+        return orBack(c, '/admin', async () => {
+          const result = await signIn(c.get('deps'), parsed.data, meta(c));
+          for (const line of result.setCookies) c.header('set-cookie', line, { append: true });
+          // Admin Access sends an admin on to the dashboard, and tells anyone else the account
+          // has no admin access (the panel and the admin API refuse it anyway).
+          return seeOther(c, '/admin');
         });
       }),
     )
