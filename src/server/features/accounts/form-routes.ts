@@ -33,72 +33,66 @@ async function orBack(c: Context<AppEnv>, page: string, work: () => Promise<Resp
   }
 }
 
+/** A sign-in form posted from `page`: signed in, the visitor goes back there (`back`). */
+function signInForm(page: string, back: (c: Context<AppEnv>) => string) {
+  return htmlForm(async (c, form) => {
+    const parsed = signInRequest.safeParse(fields(form, ['email', 'password']));
+    if (!parsed.success) return backWithProblem(c, page, parsed.error.issues[0]!.message);
+    return orBack(c, page, async () => {
+      const result = await signIn(c.get('deps'), parsed.data, meta(c));
+      for (const line of result.setCookies) c.header('set-cookie', line, { append: true });
+      return seeOther(c, back(c));
+    });
+  });
+}
+
 /**
  * The account forms as plain HTML forms, for a press that lands before the page's script has
  * taken over (the script then posts JSON to /api/auth/* instead): sign in (the shop's and Admin
- * Access), sign up, sign out and forgot password. Each calls the same domain function as its API route.
+ * Access), sign up, sign out and forgot password. Each calls the same domain function as its API
+ * route.
  */
 export function accountFormRoutes() {
-  return new Hono<AppEnv>()
-    .post(
-      '/login',
-      ...htmlForm(async (c, form) => {
-        const parsed = signInRequest.safeParse(fields(form, ['email', 'password']));
-        if (!parsed.success) return backWithProblem(c, '/login', parsed.error.issues[0]!.message);
-        return orBack(c, '/login', async () => {
-          const result = await signIn(c.get('deps'), parsed.data, meta(c));
+  return (
+    new Hono<AppEnv>()
+      // The login page sends a signed-in visitor on to where they were going (its `redirect`).
+      .post('/login', ...signInForm('/login', (c) => `/login${sameQuery(c, { problem: null })}`))
+      // Admin Access sends an admin on to the dashboard, and tells anyone else the account has no
+      // admin access (the panel and the admin API refuse it anyway).
+      .post('/admin', ...signInForm('/admin', () => '/admin'))
+      .post(
+        '/register',
+        ...htmlForm(async (c, form) => {
+          const parsed = registerRequest.safeParse(
+            fields(form, ['firstName', 'lastName', 'email', 'password', 'confirmPassword']),
+          );
+          if (!parsed.success) return backWithProblem(c, '/register', parsed.error.issues[0]!.message);
+          return orBack(c, '/register', async () => {
+            await registerAccount(c.get('deps'), parsed.data, meta(c));
+            return seeOther(c, '/register?done=1');
+          });
+        }),
+      )
+      .post(
+        '/logout',
+        ...htmlForm(async (c) => {
+          const result = await signOut(c.get('deps'), meta(c));
           for (const line of result.setCookies) c.header('set-cookie', line, { append: true });
-          // The login page sends a signed-in visitor on to where they were going (its `redirect`).
-          return seeOther(c, `/login${sameQuery(c, { problem: null })}`);
-        });
-      }),
-    )
-    .post(
-      '/admin',
-      ...htmlForm(async (c, form) => {
-        const parsed = signInRequest.safeParse(fields(form, ['email', 'password']));
-        if (!parsed.success) return backWithProblem(c, '/admin', parsed.error.issues[0]!.message);
-        return orBack(c, '/admin', async () => {
-          const result = await signIn(c.get('deps'), parsed.data, meta(c));
-          for (const line of result.setCookies) c.header('set-cookie', line, { append: true });
-          // Admin Access sends an admin on to the dashboard, and tells anyone else the account
-          // has no admin access (the panel and the admin API refuse it anyway).
-          return seeOther(c, '/admin');
-        });
-      }),
-    )
-    .post(
-      '/register',
-      ...htmlForm(async (c, form) => {
-        const parsed = registerRequest.safeParse(
-          fields(form, ['firstName', 'lastName', 'email', 'password', 'confirmPassword']),
-        );
-        if (!parsed.success) return backWithProblem(c, '/register', parsed.error.issues[0]!.message);
-        return orBack(c, '/register', async () => {
-          await registerAccount(c.get('deps'), parsed.data, meta(c));
-          return seeOther(c, '/register?done=1');
-        });
-      }),
-    )
-    .post(
-      '/logout',
-      ...htmlForm(async (c) => {
-        const result = await signOut(c.get('deps'), meta(c));
-        for (const line of result.setCookies) c.header('set-cookie', line, { append: true });
-        sendPostedAnswer(c, { kind: 'signed-out' });
-        return seeOther(c, '/');
-      }),
-    )
-    .post(
-      '/forgot-password',
-      ...htmlForm(async (c, form) => {
-        const parsed = emailOnlyRequest.safeParse(fields(form, ['email']));
-        if (!parsed.success) return backWithProblem(c, '/forgot-password', parsed.error.issues[0]!.message);
-        return orBack(c, '/forgot-password', async () => {
-          // The answer is the same whether or not the address has an account.
-          await requestPasswordReset(c.get('deps'), parsed.data.email, meta(c));
-          return seeOther(c, '/forgot-password?sent=1');
-        });
-      }),
-    );
+          sendPostedAnswer(c, { kind: 'signed-out' });
+          return seeOther(c, '/');
+        }),
+      )
+      .post(
+        '/forgot-password',
+        ...htmlForm(async (c, form) => {
+          const parsed = emailOnlyRequest.safeParse(fields(form, ['email']));
+          if (!parsed.success) return backWithProblem(c, '/forgot-password', parsed.error.issues[0]!.message);
+          return orBack(c, '/forgot-password', async () => {
+            // The answer is the same whether or not the address has an account.
+            await requestPasswordReset(c.get('deps'), parsed.data.email, meta(c));
+            return seeOther(c, '/forgot-password?sent=1');
+          });
+        }),
+      )
+  );
 }
