@@ -11,7 +11,8 @@
 import { writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_FLAGS, pickProduct, startShop } from './serve.mjs';
+import { CHROMIUM_FLAGS } from '../chromium-flags.mjs';
+import { pickProduct, startShop } from './serve.mjs';
 import { measureTakeover, SLOW_4G, SLOW_4G_PER_REQUEST } from './slow-phone.mjs';
 
 // Every run must meet it (a median alone hides the slow run a noisy machine gives).

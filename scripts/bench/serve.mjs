@@ -5,17 +5,6 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** Chromium as the benchmarks run it here: headless as root, nothing in the background. */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 // A benchmark that fails half-way must not leave its shop running.
 const running = new Set();
 process.on('exit', () => {

@@ -4,7 +4,7 @@
 // requests and tasks, not the page's own code. Here the network and the CPU are slowed for real
 // through the DevTools protocol, on Lighthouse's mobile screen.
 import { chromium } from '@playwright/test';
-import { CHROMIUM_FLAGS } from './serve.mjs';
+import { CHROMIUM_FLAGS } from '../chromium-flags.mjs';
 
 /**
  * Lighthouse's "slow 4G" mobile profile as the shop's goals state it: 150 ms round trip, 1.6 Mbit/s
