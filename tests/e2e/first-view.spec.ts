@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { demoVariant } from './support/demo-products';
 import { DESKTOP, PHONE } from './support/screens';
 
@@ -51,10 +51,35 @@ async function looks(page: Page) {
   });
 }
 
-/** Opens a page as the server sent it: no script runs but the page's own inline code. */
-async function openServerMarkup(page: Page, path: string, { fullStylesheet }: { fullStylesheet: boolean }) {
+/** A page's document as the server sends it: its status, headers (as decoded) and HTML. */
+type SentDocument = { status: number; headers: Record<string, string>; body: string };
+
+async function serverDocument(request: APIRequestContext, path: string): Promise<SentDocument> {
+  const response = await request.get(path);
+  const headers = { ...response.headers() };
+  // The body arrives decoded: it is handed on as it is.
+  delete headers['content-encoding'];
+  delete headers['content-length'];
+  return { status: response.status(), headers, body: await response.text() };
+}
+
+/**
+ * Opens a page from the document the server sent (the same document for each of a comparison's
+ * pages: tests running beside this one add products that home and the listings show): no script
+ * runs but the page's own inline code.
+ */
+async function openServerMarkup(
+  page: Page,
+  path: string,
+  sent: SentDocument,
+  { fullStylesheet }: { fullStylesheet: boolean },
+) {
   await page.route(/\.js(\?|$)/, (route) => route.abort());
   if (!fullStylesheet) await page.route(/\.css(\?|$)/, (route) => route.abort());
+  await page.route(
+    (url) => url.pathname + url.search === path,
+    (route) => route.fulfill(sent),
+  );
   await page.goto(path);
   if (fullStylesheet) {
     // Added once the photo has arrived: wait until the browser has it.
@@ -77,8 +102,9 @@ for (const [screen, size] of [
       const inlineOnly = await browser.newPage({ viewport: size });
       const whole = await browser.newPage({ viewport: size });
       try {
-        await openServerMarkup(inlineOnly, path, { fullStylesheet: false });
-        await openServerMarkup(whole, path, { fullStylesheet: true });
+        const sent = await serverDocument(request, path);
+        await openServerMarkup(inlineOnly, path, sent, { fullStylesheet: false });
+        await openServerMarkup(whole, path, sent, { fullStylesheet: true });
         // The inline styles are the page's own share of the stylesheet, not all of it.
         const [inline, full] = await Promise.all([
           inlineOnly.evaluate(() => document.querySelector('head style')?.textContent?.length ?? 0),
