@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { type DemoAdminSignIn, demoAdminSignIn } from './features/accounts/demo-admin';
 import { networkExposureWarning } from './http/local-only';
-import { fileAnswerHeaders } from './http/security-headers';
+import { everyAnswerHeaders, fileAnswerHeaders, isPrivatePage } from './http/security-headers';
 import type { Database } from './platform/db/client';
 import { ensureDefaults } from './platform/db/defaults';
 import { migrate } from './platform/db/migrate';
@@ -70,9 +70,25 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
   // The build's files are answered from memory before the app sees the request, with the headers
   // the app would give them (the shop's security headers, a request id, the request's log line):
   // a script or a logo costs what a bare Node server costs, not a pass through the app.
-  const answerFile = (req: IncomingMessage, res: ServerResponse) => {
-    const started = performance.now();
-    const sent = files?.serveNode(req, res, fileHeaders);
+  const answerFile = (req: IncomingMessage, res: ServerResponse) =>
+    logged(req, performance.now(), files?.serveNode(req, res, fileHeaders));
+  // So are the pages kept for anonymous visitors (a drop's product page under its crowd), with
+  // their own policy (the nonce of their rendering) and the headers of every answer: a page
+  // answered again costs about what a file costs, and the event loop stays free for the orders.
+  const pages = deps.pageCache;
+  const pageHeaders = Object.entries(
+    everyAnswerHeaders({ https: env.publicUrl.startsWith('https://') }),
+  ).flat();
+  const answerPage = (req: IncomingMessage, res: ServerResponse) => {
+    if (!pages || isPrivatePage((req.url ?? '').replace(/\?.*$/, ''))) return false;
+    return logged(req, performance.now(), pages.serveNode(req, res, pageHeaders));
+  };
+  /** The request's log line, as the app writes it, for an answer given ahead of the app. */
+  const logged = (
+    req: IncomingMessage,
+    started: number,
+    sent: { status: number; requestId: string } | null | undefined,
+  ) => {
     if (!sent) return false;
     if (logger.isLevelEnabled('info')) {
       const path = (req.url ?? '').replace(/\?.*$/, '');
@@ -82,7 +98,7 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
     return true;
   };
   const server = createServer((req, res) => {
-    if (!answerFile(req, res)) void toApp(req, res);
+    if (!answerFile(req, res) && !answerPage(req, res)) void toApp(req, res);
   });
   server.listen(env.port, env.host, () => {
     const info = server.address() as AddressInfo;

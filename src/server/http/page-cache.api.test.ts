@@ -1,4 +1,7 @@
+import { createServer, get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import { getRequestListener } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser } from '../../../tests/factories/accounts';
@@ -11,6 +14,7 @@ import { updateStoreSettings } from '../features/settings/settings';
 import { announce } from '../platform/db/announce';
 import { FRESH_UNTIL_HEADER, SERVER_TIME_HEADER } from '../platform/http/cache-headers';
 import { type PageCache, PUBLIC_PAGE_HEADER } from '../platform/http/page-cache';
+import { everyAnswerHeaders } from './security-headers';
 
 /**
  * The page cache in front of a stand-in renderer that reads the same API as the real one
@@ -53,6 +57,8 @@ const renderer: MiddlewareHandler<AppEnv> = async (c) => {
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'private, no-cache',
+      // As web.ts does: a page carries the policy of its own rendering's nonce.
+      'content-security-policy': `script-src 'nonce-render${renders}'`,
       ...(user ? {} : { [PUBLIC_PAGE_HEADER]: '1' }),
     },
   });
@@ -190,6 +196,101 @@ describe('the page cache for anonymous visitors', () => {
     await page('/product/00000000-0000-4000-8000-000000000000');
     await page('/product/00000000-0000-4000-8000-000000000000');
     expect(renders - before).toBe(2);
+  });
+});
+
+describe('kept pages answered ahead of the app, on Node itself (main.ts)', () => {
+  it('answers a kept page as the app would, and leaves everything else to the app', async () => {
+    const toApp = getRequestListener(app.fetch);
+    const every = Object.entries(everyAnswerHeaders({ https: false })).flat();
+    const ahead: number[] = [];
+    const server = createServer((req, res) => {
+      const sent = cache.serveNode(req, res, every);
+      if (sent) ahead.push(sent.status);
+      else void toApp(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const path = `/product/${product.id}`;
+    const get = (headers: Record<string, string> = {}, at = path, method = 'GET') =>
+      fetch(`${base}${at}`, { method, headers });
+    /** A GET of an address exactly as written (fetch would write it in its normal form). */
+    const rawGet = (at: string) =>
+      new Promise<{ status: number }>((resolve, reject) => {
+        const { port } = server.address() as AddressInfo;
+        const request = httpGet({ host: '127.0.0.1', port, path: at }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode ?? 0 }));
+        });
+        request.on('error', reject);
+      });
+    /** What an answer says, but for what differs from one answer to the next. */
+    const said = async (response: Response) => ({
+      status: response.status,
+      headers: Object.fromEntries(
+        [...response.headers].filter(
+          ([name]) =>
+            !['x-request-id', 'date', 'connection', 'keep-alive', SERVER_TIME_HEADER].includes(name),
+        ),
+      ),
+      // fetch decodes what the header says the body is in.
+      body: await response.text(),
+    });
+    /** A change to the product, heard: its page is no longer kept. */
+    const changeProduct = async () => {
+      const clears = cache.stats.clears;
+      await t.database.transaction((sql) =>
+        announce(sql, { table: 'products', id: product.id, userId: null, action: 'updated' }),
+      );
+      await heard(clears);
+    };
+    try {
+      await changeProduct();
+      const before = renders;
+      // The app renders and keeps the page, then makes its gzip form for the first who asks.
+      const rendered = await said(await get({ 'accept-encoding': 'gzip' }));
+      expect(ahead).toEqual([]);
+      expect(rendered.body).toContain('<h1>Eko Tee');
+
+      const kept = await get({ 'accept-encoding': 'gzip', 'x-request-id': 'drop-day-1' });
+      expect(ahead).toEqual([200]);
+      expect(kept.headers.get('x-request-id')).toBe('drop-day-1');
+      expect(kept.headers.get(SERVER_TIME_HEADER)).toBeTruthy();
+      expect(await said(kept)).toEqual(rendered);
+      expect(rendered.headers['content-security-policy']).toBe(`script-src 'nonce-render${before + 1}'`);
+      expect(renders - before).toBe(1);
+
+      // Not modified, from the same ETag.
+      const etag = rendered.headers.etag!;
+      const unchanged = await get({ 'if-none-match': etag });
+      expect(unchanged.status).toBe(304);
+      expect(ahead).toEqual([200, 304]);
+
+      // Left to the app: an encoding not made yet (the app makes it), a signed-in visitor, a HEAD,
+      // an address not in the form the app keeps it under, an API read.
+      const { cookie } = await createSignedInUser(t);
+      const leftToTheApp = [
+        await get({ 'accept-encoding': 'br' }),
+        await get({ cookie }),
+        await get({}, path, 'HEAD'),
+        await rawGet(`${path}?`),
+        await get({}, `/api/products/${product.id}`),
+      ];
+      expect(leftToTheApp.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(ahead).toEqual([200, 304]);
+      // The Brotli form the app made is answered ahead of it from then on.
+      expect((await get({ 'accept-encoding': 'br' })).headers.get('content-encoding')).toBe('br');
+      expect(ahead).toEqual([200, 304, 200]);
+
+      // A change clears the page: the next visitor goes to the app, which renders it again.
+      await changeProduct();
+      const rendersBefore = renders;
+      expect((await get({ 'accept-encoding': 'gzip' })).status).toBe(200);
+      expect(ahead).toEqual([200, 304, 200]);
+      expect(renders - rendersBefore).toBe(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

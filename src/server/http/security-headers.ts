@@ -19,6 +19,9 @@ export const PAYSTACK = {
 const PRIVATE_PAGES = /^\/(account|cart|checkout|payment|order-confirmation|admin|dev)(\/|$)/;
 const PRIVATE_API = /^\/api\/(account|auth|cart|orders|checkout|payments|admin|dev)(\/|$)/;
 
+/** A page that belongs to one person (its answers are never stored: `no-store`). */
+export const isPrivatePage = (path: string): boolean => PRIVATE_PAGES.test(path);
+
 /**
  * The policy of a server-rendered page: our own files and inline code carrying this nonce, and
  * images from `images` too (the origin of IMAGE_BASE_URL, when set).
@@ -112,7 +115,7 @@ export function securityHeaders(options: { https: boolean }): MiddlewareHandler<
     }
     for (const [name, value] of always) headers.set(name, value);
     const path = c.req.path;
-    if (PRIVATE_API.test(path) || (type.startsWith('text/html') && PRIVATE_PAGES.test(path))) {
+    if (PRIVATE_API.test(path) || (type.startsWith('text/html') && isPrivatePage(path))) {
       headers.set('cache-control', 'no-store');
     }
   };

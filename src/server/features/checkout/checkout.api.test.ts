@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CheckoutPricing, CheckoutZone } from '#shared/schemas/checkout';
 import { createSignedInUser } from '../../../../tests/factories/accounts';
 import { createProduct } from '../../../../tests/factories/catalog';
@@ -222,6 +222,54 @@ describe('POST /api/orders', () => {
       [user.email],
     );
     expect(email?.subject).toBe(`Order ${orderId.slice(0, 8).toUpperCase()} received`);
+  });
+
+  it("writes the order in one transaction of four statements, its confirmation recorded by the order's own", async () => {
+    const { cookie } = await createSignedInUser(t);
+    const product = await createProduct(t, { priceKobo: 1_000_000, variants: [{ size: 'M', stock: 5 }] });
+    await addToCart(t, cookie, product, 1);
+    // Each round trip costs the server's one event loop a write and a wake-up: on drop day, the
+    // statements of every order are what the other buyers and the page's readers wait behind.
+    const transactions: string[][] = [];
+    const open = t.database.transaction.bind(t.database);
+    const spy = vi.spyOn(t.database, 'transaction').mockImplementation((fn) =>
+      open((sql) => {
+        const statements: string[] = [];
+        transactions.push(statements);
+        return fn({
+          ...sql,
+          query: (text, params) => {
+            statements.push(text);
+            return sql.query(text, params);
+          },
+        });
+      }),
+    );
+    let response: Awaited<ReturnType<typeof placeOrder>>;
+    try {
+      response = await placeOrder(t, cookie);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(response.status).toBe(201);
+    const { orderId } = response.body as { orderId: string };
+    const order = transactions.find((statements) =>
+      statements.some((text) => /insert into "orders"/i.test(text)),
+    );
+    expect(order?.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([
+      expect.stringMatching(/^select .* from "cart_items" .* for update of "c", "ci"$/),
+      expect.stringMatching(/^select \(select count\(\*\) as "unpaid" from "orders"/),
+      expect.stringMatching(/^with "new_order" as \(insert into "orders"/),
+      expect.stringMatching(/^INSERT INTO pgboss\.job/),
+    ]);
+    // The order's statement recorded the confirmation; the job enqueued with it delivers it.
+    await t.jobsIdle();
+    const [email] = await t.database.sql.query<{ subject: string; status: string }>(
+      `SELECT subject, status FROM emails WHERE order_id = $1 AND kind = 'order_placed'`,
+      [orderId],
+    );
+    expect(email?.subject).toBe(`Order ${orderId.slice(0, 8).toUpperCase()} received`);
+    expect(email?.status).not.toBe('queued');
   });
 
   it('writes nothing when an item ran short, and names it with how many are left', async () => {

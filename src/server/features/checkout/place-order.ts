@@ -16,10 +16,11 @@ import { type CartRow, clearedCart, itemLabel, lineStatus, readCartRows } from '
 import { outOfStockFrom } from '../catalog/out-of-stock-settings';
 import { pickupFrom } from '../catalog/shipping-zones';
 import { checkOrderDrops, comingSoonError } from '../drops/drop-rules';
+import { emailRow, enqueueDelivery } from '../email/outbox';
 import { type StoreIdentity, storeIdentityFrom } from '../email/store-identity';
 import { claimsByVariant, outOfStock, type StockClaim } from '../inventory/stock';
 import { consumedHolds, holdStock, releaseHolds } from '../inventory/stock-holds';
-import { queueRenderedOrderEmail } from '../orders/order-emails';
+import { renderOrderEmail } from '../orders/order-emails';
 import { ORDER_ITEM_COLUMNS } from '../orders/orders';
 import { checkCode, holdUse } from '../promotions/discount-codes';
 import { paymentOptionsFrom } from '../settings/payment-options';
@@ -305,10 +306,50 @@ async function writeOrder(
       (item): Change => ({ table: 'order_items', id: item.id, userId, action: 'created', orderId: id }),
     ),
   ];
+  // The confirmation commits with the order, or not at all: recorded by the order's statement,
+  // its delivery enqueued in the same transaction. It goes to the account's confirmed address
+  // (only confirmed accounts can sign in, but the rule is the receipt's, so it is checked here
+  // too), never to the address typed in the form.
+  const confirmation = context.email_verified
+    ? renderOrderEmail(deps, {
+        kind: 'order_placed',
+        account: { email: context.email, firstName: context.first_name },
+        store: storeIdentityFrom(context.store),
+        order: {
+          id,
+          shortId: shortId(id),
+          status,
+          paymentStatus: 'pending',
+          subtotalKobo: breakdown.subtotalKobo,
+          discountKobo: breakdown.discountKobo,
+          shippingCostKobo: breakdown.shippingKobo,
+          totalAmountKobo: breakdown.totalKobo,
+          discount: breakdown.discount,
+          shippingAddress: shipping,
+          shippingMethod: method.name,
+          shippingZone: zone.name,
+          fulfilment: method.kind,
+          pickup,
+          paymentKind: form.paymentMethod,
+          paymentMethod: payOnDelivery ? PAY_ON_DELIVERY_LABEL : 'Card (Paystack)',
+          items: items.map((item) => ({
+            name: item.name,
+            size: item.size,
+            color: item.color,
+            quantity: item.quantity,
+            lineTotalKobo: item.unit_price_kobo * item.quantity,
+            listPriceKobo: item.list_price_kobo,
+            discountKobo: item.discount_kobo,
+          })),
+        },
+      })
+    : null;
+  const emailId = randomUUID();
   // One statement: the order and its items, whatever the number of lines (the items travel as one
   // JSON parameter, read by jsonb_to_recordset: SQL text, the builder has no column list for it,
   // so the statement's text never changes and stays prepared); the stock held for it becoming the
-  // order's (its holds deleted); the cart cleared; and the order announced.
+  // order's (its holds deleted); the cart cleared; the confirmation recorded (none, or one: also
+  // one JSON parameter, for the same reason); and the order announced.
   const insertOrder = queries(sql)
     .with('new_order', (db) =>
       db.insertInto('orders').values({
@@ -340,6 +381,17 @@ async function writeOrder(
     )
     .with('consumed', () => consumedHolds(input.holdIds))
     .with('cleared', () => clearedCart(userId))
+    .with('emailed', (db) =>
+      db
+        .insertInto('emails')
+        .columns(['id', 'to_address', 'subject', 'kind', 'html', 'text_body', 'status', 'order_id'])
+        .expression(
+          pg`SELECT e.id, e.to_address, e.subject, e.kind, e.html, e.text_body, e.status, e.order_id
+               FROM jsonb_to_recordset(${JSON.stringify(confirmation ? [emailRow(emailId, confirmation)] : [])}::jsonb)
+                 AS e(id uuid, to_address text, subject text, kind text, html text, text_body text,
+                      status text, order_id uuid)`,
+        ),
+    )
     .with('announced', () => announcement(changes))
     .insertInto('order_items')
     .columns(ORDER_ITEM_COLUMNS)
@@ -372,43 +424,7 @@ async function writeOrder(
       'Sorry, your order took too long and its items were released. Please try again.',
     );
   }
-  // The confirmation commits with the order, or not at all. It goes to the account's confirmed
-  // address (only confirmed accounts can sign in, but the rule is the receipt's, so it is
-  // checked here too), never to the address typed in the form.
-  if (context.email_verified) {
-    await queueRenderedOrderEmail(deps, sql, {
-      kind: 'order_placed',
-      account: { email: context.email, firstName: context.first_name },
-      store: storeIdentityFrom(context.store),
-      order: {
-        id,
-        shortId: shortId(id),
-        status,
-        paymentStatus: 'pending',
-        subtotalKobo: breakdown.subtotalKobo,
-        discountKobo: breakdown.discountKobo,
-        shippingCostKobo: breakdown.shippingKobo,
-        totalAmountKobo: breakdown.totalKobo,
-        discount: breakdown.discount,
-        shippingAddress: shipping,
-        shippingMethod: method.name,
-        shippingZone: zone.name,
-        fulfilment: method.kind,
-        pickup,
-        paymentKind: form.paymentMethod,
-        paymentMethod: payOnDelivery ? PAY_ON_DELIVERY_LABEL : 'Card (Paystack)',
-        items: items.map((item) => ({
-          name: item.name,
-          size: item.size,
-          color: item.color,
-          quantity: item.quantity,
-          lineTotalKobo: item.unit_price_kobo * item.quantity,
-          listPriceKobo: item.list_price_kobo,
-          discountKobo: item.discount_kobo,
-        })),
-      },
-    });
-  }
+  if (confirmation) await enqueueDelivery(deps, sql, emailId);
   // The code's use last: a row every buyer of a code wants, held to the commit.
   if (rule) await holdUse(sql, rule, id, userId);
   return id;

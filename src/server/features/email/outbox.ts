@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql as pg } from 'kysely';
 import { type AppDeps, defineJob } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
@@ -33,21 +34,33 @@ export async function queueEmail(
   sql: SqlRunner,
   message: EmailMessage,
 ): Promise<{ id: string }> {
-  const row = await queries(sql)
-    .insertInto('emails')
-    .values({
-      to_address: message.to,
-      subject: message.subject,
-      kind: message.kind,
-      html: message.html,
-      text_body: message.text,
-      status: 'queued',
-      order_id: message.orderId ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await deps.jobs.enqueue(sql, deliverEmailJob, { emailId: row.id });
-  return { id: row.id };
+  const id = randomUUID();
+  await queries(sql).insertInto('emails').values(emailRow(id, message)).execute();
+  await enqueueDelivery(deps, sql, id);
+  return { id };
+}
+
+/**
+ * The row that records an email, queued, under an id the caller chose: for a statement that
+ * records it together with the change it is about (placing an order), which then enqueues its
+ * delivery with `enqueueDelivery` in the same transaction.
+ */
+export function emailRow(id: string, message: EmailMessage) {
+  return {
+    id,
+    to_address: message.to,
+    subject: message.subject,
+    kind: message.kind,
+    html: message.html,
+    text_body: message.text,
+    status: 'queued' as const,
+    order_id: message.orderId ?? null,
+  };
+}
+
+/** Enqueues the delivery of an email recorded (queued) through the same `sql`. */
+export async function enqueueDelivery(deps: Pick<AppDeps, 'jobs'>, sql: SqlRunner, emailId: string) {
+  await deps.jobs.enqueue(sql, deliverEmailJob, { emailId });
 }
 
 /** SMTP answers 5xx for what will never work (no such mailbox, refused sender): no retry helps. */

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../context';
 import type { SqlRunner } from '../../platform/db/client';
 import { queries } from '../../platform/db/queries';
 import { type EmailRows, renderBrandEmail } from '../email/layout';
-import { queueEmail } from '../email/outbox';
+import { type EmailMessage, queueEmail } from '../email/outbox';
 import { readStoreIdentity, type StoreIdentity } from '../email/store-identity';
 import { readOrderMoney } from '../payments/ledger';
 import { loadOrder } from './orders';
@@ -302,20 +302,30 @@ export async function queueOrderEmail(
 
 /**
  * The same, for a caller that has the order, its account and the store's identity in hand
- * already (placing an order builds them): nothing is read again. The account must be the order's
- * own, with its address confirmed.
+ * already: nothing is read again. The account must be the order's own, with its address
+ * confirmed.
  */
 export async function queueRenderedOrderEmail(
   deps: Pick<AppDeps, 'env' | 'jobs'>,
   sql: SqlRunner,
-  input: {
-    order: EmailOrder;
-    kind: OrderEmailKind;
-    extra?: OrderEmailExtra;
-    account: EmailAccount;
-    store: StoreIdentity;
-  },
+  input: RenderOrderEmailInput,
 ): Promise<void> {
+  await queueEmail(deps, sql, renderOrderEmail(deps, input));
+}
+
+type RenderOrderEmailInput = {
+  order: EmailOrder;
+  kind: OrderEmailKind;
+  extra?: OrderEmailExtra;
+  account: EmailAccount;
+  store: StoreIdentity;
+};
+
+/**
+ * The shopper's email about an order, rendered and addressed, for a caller that records it
+ * itself (placing an order records it in the statement that writes the order).
+ */
+export function renderOrderEmail(deps: Pick<AppDeps, 'env'>, input: RenderOrderEmailInput): EmailMessage {
   const { order, kind, account, store } = input;
   const { subject, ...body } = content(
     order,
@@ -325,5 +335,5 @@ export async function queueRenderedOrderEmail(
     account.firstName.slice(0, 60),
   );
   const rendered = renderBrandEmail(store, { preheader: subject, ...body });
-  await queueEmail(deps, sql, { to: account.email, subject, kind, orderId: order.id, ...rendered });
+  return { to: account.email, subject, kind, orderId: order.id, ...rendered };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
@@ -5,6 +6,7 @@ import type { ChangeFeed } from '../change-feed';
 import type { Change } from '../db/announce';
 import { FRESH_UNTIL_HEADER, SERVER_TIME_HEADER } from './cache-headers';
 import { pickEncoding } from './compress';
+import { requestIdFor } from './static-files';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -46,6 +48,8 @@ type Entry = {
   /** Compressed on first demand, once, then kept: a page nobody asks twice costs no compression. */
   gzip?: Promise<Buffer>;
   br?: Promise<Buffer>;
+  /** The compressed forms once made, for answers that cannot wait (serveNode). */
+  made: { gzip?: Buffer; br?: Buffer };
   bytes: number;
   expires: number;
 };
@@ -72,7 +76,28 @@ export interface PageCache {
   readonly ready: Promise<void>;
   readonly stats: { hits: number; misses: number; entries: number; bytes: number; clears: number };
   clear(): void;
+  /**
+   * Answers a page kept here straight on Node's objects, before the app sees the request: a GET by
+   * a visitor without a session, for exactly a key the app would keep (its path and query as the
+   * app writes them), while fresh and in the encoding asked for. `headers` (name, value, …) are
+   * those the app's middleware adds to every answer. Null when it is not answered here: the app
+   * then answers as always (and renders, compresses or waits where needed).
+   */
+  serveNode(
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: readonly string[],
+  ): { status: number; requestId: string } | null;
 }
+
+/** Headers an answer from memory sets itself: a kept page's own of these names are left out. */
+const ANSWER_OWN = new Set([
+  'etag',
+  'vary',
+  'content-encoding',
+  'content-length',
+  SERVER_TIME_HEADER.toLowerCase(),
+]);
 
 /**
  * Rendered pages kept in this process's memory for anonymous visitors, cleared by every announced
@@ -171,6 +196,7 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
       entry[encoding] = body;
       void body.then(
         (bytes) => {
+          entry.made[encoding] = bytes;
           entry.bytes += bytes.length;
           if (entries.get(entry.key) === entry) stats.bytes += bytes.length;
         },
@@ -210,6 +236,7 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
       etag: `W/"p${started}-${identity.length.toString(36)}-${hash(identity)}"`,
       productId: productOfKey(key),
       identity,
+      made: {},
       bytes: identity.length,
       expires: Math.min(now + maxAgeMs, freshUntil),
     };
@@ -260,11 +287,40 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
     };
   };
 
+  const serveNode: PageCache['serveNode'] = (req, res, extra) => {
+    const key = req.url ?? '';
+    if (req.method !== 'GET' || !listening || key.charAt(0) !== '/' || key.startsWith('/api/')) return null;
+    if (hasSession(req.headers.cookie)) return null;
+    const entry = entries.get(key);
+    if (!entry || entry.expires <= Date.now()) return null;
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    const body = encoding ? entry.made[encoding] : entry.identity;
+    if (!body) return null;
+    entries.delete(key);
+    entries.set(key, entry);
+    stats.hits += 1;
+    const requestId = requestIdFor(req.headers['x-request-id']);
+    const flat = [...extra, 'x-request-id', requestId];
+    for (const [name, value] of entry.headers) if (!ANSWER_OWN.has(name)) flat.push(name, value);
+    flat.push('etag', entry.etag, SERVER_TIME_HEADER, new Date().toISOString(), 'vary', 'Accept-Encoding');
+    if (req.headers['if-none-match'] === entry.etag) {
+      res.writeHead(304, flat);
+      res.end();
+      return { status: 304, requestId };
+    }
+    if (encoding) flat.push('content-encoding', encoding);
+    flat.push('content-length', String(body.length));
+    res.writeHead(entry.status, flat);
+    res.end(body);
+    return { status: entry.status, requestId };
+  };
+
   return {
     ready,
     stats,
     clear,
     wrap,
+    serveNode,
     shared() {
       const handler = wrap(async (c, next) => {
         await next();

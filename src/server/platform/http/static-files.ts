@@ -302,7 +302,8 @@ export function createStaticFiles(options: StaticFilesOptions): StaticFiles {
 }
 
 /** The request's own id when it sends a usable one (as the app's request-id middleware takes it), else a new one. */
-function requestIdFor(sent: string | string[] | undefined): string {
+/** The request id a client sent, when it is a sane one; else a new one (as the app's own middleware). */
+export function requestIdFor(sent: string | string[] | undefined): string {
   return typeof sent === 'string' && sent.length > 0 && sent.length <= 255 && !/[^\w\-=]/.test(sent)
     ? sent
     : randomUUID();

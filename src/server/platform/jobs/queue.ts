@@ -215,12 +215,14 @@ export function createJobQueue<D>(input: CreateJobQueueInput<D>): JobQueue<D> {
     const id = await sendJob(sql, job, data, enqueueOptions);
     if (!id)
       throw new Error(`The job queue has no queue named ${job.name}: list the job in src/server/jobs.ts`);
-    // This process's idle workers look at once, rather than at their next poll, once the job is
-    // there to be taken: after the caller's transaction commits. (Other processes' find it at
-    // their next poll.)
+    // This process's idle workers of that queue look at once, rather than at their next poll,
+    // once the job is there to be taken: after the caller's transaction commits. (Other
+    // processes' find it at their next poll.) Only that queue's: on a busy day every order queues
+    // an email, and waking every queue's workers for each had them all ask the database in turn.
     if (!enqueueOptions.startAfterSeconds) {
-      if (sql.afterCommit) sql.afterCommit(wakeAll);
-      else wakeAll();
+      const wakeQueue = () => wake(job.name);
+      if (sql.afterCommit) sql.afterCommit(wakeQueue);
+      else wakeQueue();
     }
     return id;
   }
@@ -307,7 +309,7 @@ export function createJobQueue<D>(input: CreateJobQueueInput<D>): JobQueue<D> {
       if (stopping) return;
       try {
         await sendJob(database.sql, job, {}, { singletonSeconds: everySeconds });
-        wakeAll();
+        wake(job.name);
       } catch (error) {
         log.error({ err: error, job: job.name }, 'scheduling a job failed');
       }
@@ -332,7 +334,7 @@ export function createJobQueue<D>(input: CreateJobQueueInput<D>): JobQueue<D> {
     const result = (await boss.retry(name, id, { db: adapter(database, sql) as PgBoss.Db })) as unknown as {
       affected?: number;
     };
-    wakeAll();
+    wake(name);
     return (result.affected ?? 0) > 0;
   }
 
