@@ -80,9 +80,10 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
     everyAnswerHeaders({ https: env.publicUrl.startsWith('https://') }),
   ).flat();
   const answerPage = (req: IncomingMessage, res: ServerResponse) => {
-    if (!pages || isPrivatePage((req.url ?? '').replace(/\?.*$/, ''))) return false;
+    if (!pages || isPrivatePage(pathOf(req))) return false;
     return logged(req, performance.now(), pages.serveNode(req, res, pageHeaders));
   };
+  const pathOf = (req: IncomingMessage) => (req.url ?? '').replace(/\?.*$/, '');
   /** The request's log line, as the app writes it, for an answer given ahead of the app. */
   const logged = (
     req: IncomingMessage,
@@ -91,7 +92,7 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
   ) => {
     if (!sent) return false;
     if (logger.isLevelEnabled('info')) {
-      const path = (req.url ?? '').replace(/\?.*$/, '');
+      const path = pathOf(req);
       const ms = Math.round((performance.now() - started) * 10) / 10;
       logger.info({ reqId: sent.requestId, method: req.method, path, status: sent.status, ms }, 'request');
     }

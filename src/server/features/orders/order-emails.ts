@@ -291,26 +291,17 @@ export async function queueOrderEmail(
   if (!account) return;
   const store = await readStoreIdentity(sql);
   const money = await readOrderMoney(sql, orderId);
-  await queueRenderedOrderEmail(deps, sql, {
-    order: { ...order, money },
-    kind,
-    extra,
-    account: { email: account.email, firstName: account.first_name },
-    store,
-  });
-}
-
-/**
- * The same, for a caller that has the order, its account and the store's identity in hand
- * already: nothing is read again. The account must be the order's own, with its address
- * confirmed.
- */
-export async function queueRenderedOrderEmail(
-  deps: Pick<AppDeps, 'env' | 'jobs'>,
-  sql: SqlRunner,
-  input: RenderOrderEmailInput,
-): Promise<void> {
-  await queueEmail(deps, sql, renderOrderEmail(deps, input));
+  await queueEmail(
+    deps,
+    sql,
+    renderOrderEmail(deps, {
+      order: { ...order, money },
+      kind,
+      extra,
+      account: { email: account.email, firstName: account.first_name },
+      store,
+    }),
+  );
 }
 
 type RenderOrderEmailInput = {
@@ -322,8 +313,10 @@ type RenderOrderEmailInput = {
 };
 
 /**
- * The shopper's email about an order, rendered and addressed, for a caller that records it
- * itself (placing an order records it in the statement that writes the order).
+ * The shopper's email about an order, rendered and addressed, for a caller that has the order,
+ * its account and the store's identity in hand (nothing is read again) and records it itself
+ * (placing an order records it in the statement that writes the order). The account must be the
+ * order's own, with its address confirmed.
  */
 export function renderOrderEmail(deps: Pick<AppDeps, 'env'>, input: RenderOrderEmailInput): EmailMessage {
   const { order, kind, account, store } = input;
