@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
-import type { MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser } from '../../../tests/factories/accounts';
 import { createProduct, type TestProduct } from '../../../tests/factories/catalog';
@@ -13,7 +14,7 @@ import { changeVariantStock } from '../features/inventory/change-stock';
 import { updateStoreSettings } from '../features/settings/settings';
 import { announce } from '../platform/db/announce';
 import { FRESH_UNTIL_HEADER, SERVER_TIME_HEADER } from '../platform/http/cache-headers';
-import { type PageCache, PUBLIC_PAGE_HEADER } from '../platform/http/page-cache';
+import { createPageCache, type PageCache, PUBLIC_PAGE_HEADER } from '../platform/http/page-cache';
 import { everyAnswerHeaders } from './security-headers';
 
 /**
@@ -211,7 +212,9 @@ describe('kept pages answered ahead of the app, on Node itself (main.ts)', () =>
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const path = `/product/${product.id}`;
+    // A product of its own: its page has no earlier form, made in other encodings, to take after.
+    const shown = await createProduct(t, { name: 'Ahead Tee', variants: [{ size: 'S', stock: 2 }] });
+    const path = `/product/${shown.id}`;
     const get = (headers: Record<string, string> = {}, at = path, method = 'GET') =>
       fetch(`${base}${at}`, { method, headers });
     /** A GET of an address exactly as written (fetch would write it in its normal form). */
@@ -240,7 +243,7 @@ describe('kept pages answered ahead of the app, on Node itself (main.ts)', () =>
     const changeProduct = async () => {
       const clears = cache.stats.clears;
       await t.database.transaction((sql) =>
-        announce(sql, { table: 'products', id: product.id, userId: null, action: 'updated' }),
+        announce(sql, { table: 'products', id: shown.id, userId: null, action: 'updated' }),
       );
       await heard(clears);
     };
@@ -250,7 +253,7 @@ describe('kept pages answered ahead of the app, on Node itself (main.ts)', () =>
       // The app renders and keeps the page, then makes its gzip form for the first who asks.
       const rendered = await said(await get({ 'accept-encoding': 'gzip' }));
       expect(ahead).toEqual([]);
-      expect(rendered.body).toContain('<h1>Eko Tee');
+      expect(rendered.body).toContain('<h1>Ahead Tee</h1>');
 
       const kept = await get({ 'accept-encoding': 'gzip', 'x-request-id': 'drop-day-1' });
       expect(ahead).toEqual([200]);
@@ -274,7 +277,7 @@ describe('kept pages answered ahead of the app, on Node itself (main.ts)', () =>
         await get({ cookie }),
         await get({}, path, 'HEAD'),
         await rawGet(`${path}?`),
-        await get({}, `/api/products/${product.id}`),
+        await get({}, `/api/products/${shown.id}`),
       ];
       expect(leftToTheApp.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
       expect(ahead).toEqual([200, 304]);
@@ -449,5 +452,110 @@ describe('the catalogue JSON for anonymous visitors', () => {
     await heard(clears);
     expect(before.name).not.toBe('Eko Street');
     expect((await read()).name).toBe('Eko Street');
+  });
+});
+
+describe('a page rendered again after a change, while visitors keep coming', () => {
+  it('answers the page as it was until the new one is kept, never after, and never for the JSON', async () => {
+    // A cache of its own whose old pages stay answerable for a minute, so that no step races a
+    // clock; in front of a renderer that shows a version number and can be held mid-render.
+    const own = createPageCache(t.deps.events, { staleMs: 60_000, maxAgeMs: 60_000 });
+    await own.ready;
+    let version = 1;
+    let rendered = 0;
+    let gate: Promise<void> | null = null;
+    const render: MiddlewareHandler = async () => {
+      rendered += 1;
+      const shown = version;
+      if (gate) await gate;
+      return new Response(`<p>version ${shown}</p>${'<!-- padding -->'.repeat(100)}`, {
+        headers: { 'content-type': 'text/html; charset=utf-8', [PUBLIC_PAGE_HEADER]: '1' },
+      });
+    };
+    const hono = new Hono();
+    hono.get('/api/look', own.shared(), async (c) => {
+      const shown = version;
+      if (gate) await gate;
+      return c.json({ version: shown });
+    });
+    hono.get('*', own.wrap(render));
+    const toApp = getRequestListener(hono.fetch);
+    const ahead: number[] = [];
+    const server = createServer((req, res) => {
+      const sent = own.serveNode(req, res, []);
+      if (sent) ahead.push(sent.status);
+      else void toApp(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const get = async (path: string, encoding = 'gzip') =>
+      (await fetch(`${base}${path}`, { headers: { 'accept-encoding': encoding } })).text();
+    /** A sale: the change announced from its transaction, and heard. */
+    const sale = async () => {
+      version += 1;
+      const clears = own.stats.clears;
+      await t.database.transaction((sql) =>
+        announce(sql, {
+          table: 'product_variants',
+          id: randomUUID(),
+          userId: null,
+          action: 'adjusted',
+          productId: randomUUID(),
+        }),
+      );
+      await vi.waitFor(() => expect(own.stats.clears).toBeGreaterThan(clears), { timeout: 2_000 });
+    };
+    const hold = () => {
+      let release = () => {};
+      gate = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        gate = null;
+        release();
+      };
+    };
+    try {
+      expect(await get('/look')).toContain('version 1');
+      expect(await get('/look')).toContain('version 1');
+      expect(ahead).toEqual([200]);
+
+      await sale();
+      const release = hold();
+      // The first visitor after the sale renders the page again, and waits for it.
+      const first = get('/look');
+      await vi.waitFor(() => expect(rendered).toBe(2));
+      // Those who come meanwhile are answered the page as it was: ahead of the app in an encoding
+      // it was made in, by the app in another.
+      expect(await get('/look')).toContain('version 1');
+      expect(ahead).toEqual([200, 200]);
+      expect(await get('/look', 'br')).toContain('version 1');
+      expect(own.stats.stale).toBe(2);
+      expect(rendered).toBe(2);
+      release();
+      expect(await first).toContain('version 2');
+      // Once kept, the new page only, in every encoding, from memory.
+      expect(await get('/look')).toContain('version 2');
+      expect(await get('/look', 'br')).toContain('version 2');
+      expect(await get('/look', 'identity')).toContain('version 2');
+      expect(ahead).toEqual([200, 200, 200, 200, 200]);
+      expect(own.stats.stale).toBe(2);
+      expect(rendered).toBe(2);
+
+      // The JSON an open page reads again when told of a change is never the old one.
+      expect(await get('/api/look')).toBe('{"version":2}');
+      await sale();
+      const releaseJson = hold();
+      const misses = own.stats.misses;
+      const one = get('/api/look');
+      await vi.waitFor(() => expect(own.stats.misses).toBe(misses + 1));
+      // The second read waits for the first one's reading instead of being answered the old one.
+      const two = get('/api/look');
+      await vi.waitFor(() => expect(own.stats.misses).toBe(misses + 2));
+      releaseJson();
+      expect(await Promise.all([one, two])).toEqual(['{"version":3}', '{"version":3}']);
+      expect(own.stats.stale).toBe(2);
+    } finally {
+      gate = null;
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Env } from './env';
 
 export type OutgoingMessage = {
@@ -44,14 +44,22 @@ export function createMailer(env: Pick<Env, 'smtpUrl'>): Mailer {
   for (const [name, value] of Object.entries(TIMEOUTS_MS)) {
     if (!url.searchParams.has(name)) url.searchParams.set(name, String(value));
   }
-  const transport = nodemailer.createTransport(url.toString());
+  // Loaded at the first email, not at start-up: most starts of a process send none for a while.
+  let transport: Promise<Transporter> | null = null;
   return {
     configured: true,
     async deliver(message) {
-      await transport.sendMail(message);
+      transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(url.toString()),
+      );
+      await (await transport).sendMail(message);
     },
     close() {
-      transport.close();
+      // Never opened if its module failed to load: that failure was the delivery's.
+      void transport?.then(
+        (open) => open.close(),
+        () => {},
+      );
     },
   };
 }

@@ -62,6 +62,11 @@ export type PageCacheOptions = {
    * this only bounds what changes with time alone (a notification's start date, "new" arrivals).
    */
   maxAgeMs?: number;
+  /**
+   * How long after a change a page may still be answered as it was, to visitors who arrive while
+   * its new rendering is on its way (see `staleFor`).
+   */
+  staleMs?: number;
 };
 
 export interface PageCache {
@@ -74,7 +79,15 @@ export interface PageCache {
   shared(): MiddlewareHandler;
   /** Resolves once the cache hears changes; it serves nothing before (and after close). */
   readonly ready: Promise<void>;
-  readonly stats: { hits: number; misses: number; entries: number; bytes: number; clears: number };
+  readonly stats: {
+    hits: number;
+    misses: number;
+    /** Answers of a page as it was, while its new rendering was on its way. */
+    stale: number;
+    entries: number;
+    bytes: number;
+    clears: number;
+  };
   clear(): void;
   /**
    * Answers a page kept here straight on Node's objects, before the app sees the request: a GET by
@@ -104,13 +117,23 @@ const ANSWER_OWN = new Set([
  * change a page could show (products, stock, notifications…; announced from the changing
  * transaction, heard by every process through Database.listen), so a change shows at once.
  * A render that was running while a change was heard is served to its waiters but not kept.
+ *
+ * A page is rendered again by the first visitor after a change, who waits for it. Visitors who
+ * arrive while that rendering is on its way are answered the page as it was (for at most
+ * `staleMs` after the change), instead of each waiting for it: on drop day every sale changes the
+ * product's page while hundreds read it. Once the new page is kept, the old one is never answered
+ * again. Only pages: the catalogue's JSON, which an open page reads again when told of a change,
+ * is always the new one.
  */
 export function createPageCache(changes: ChangeFeed, options: PageCacheOptions = {}): PageCache {
   const maxBytes = options.maxBytes ?? 24 * 1024 * 1024;
   const maxAgeMs = options.maxAgeMs ?? 10_000;
+  const staleMs = options.staleMs ?? 1_000;
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | Response>>();
-  const stats = { hits: 0, misses: 0, entries: 0, bytes: 0, clears: 0 };
+  /** Pages as they were before a change, each with the time it became out of date. */
+  const stale = new Map<string, { entry: Entry; since: number }>();
+  const stats = { hits: 0, misses: 0, stale: 0, entries: 0, bytes: 0, clears: 0 };
   // A render keeps its result only if nothing it may show changed while it ran: `epoch` counts the
   // changes that concern every page, `keyEpochs` those that concern some pages only (one
   // product's), so a sale of one product does not throw away renders of the others.
@@ -119,7 +142,31 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
   const epochOf = (key: string) => `${epoch}.${keyEpochs.get(key) ?? 0}`;
   let listening = false;
 
-  const clear = () => {
+  /** A page no longer kept, answerable as it was for a moment (pages only, see staleFor). */
+  const outdated = (entry: Entry, now: number) => {
+    if (!entry.key.startsWith('/api/')) stale.set(entry.key, { entry, since: now });
+  };
+  /** Old pages past their moment are let go at each change, so they never pile up. */
+  const forgetStale = (now: number) => {
+    for (const [key, old] of stale) if (now - old.since > staleMs) stale.delete(key);
+  };
+  /**
+   * The page as it was, for a visitor who arrives while its new rendering is on its way: never
+   * once that rendering is kept, nor past `staleMs` after the change, nor past its own time.
+   */
+  const staleFor = (key: string): Entry | null => {
+    if (!rendering.has(key)) return null;
+    const old = stale.get(key);
+    if (!old) return null;
+    const now = Date.now();
+    return now - old.since <= staleMs && old.entry.expires > now ? old.entry : null;
+  };
+
+  const clear = (keepOld = true) => {
+    const now = Date.now();
+    forgetStale(now);
+    if (keepOld) for (const entry of entries.values()) outdated(entry, now);
+    else stale.clear();
     epoch += 1;
     keyEpochs.clear();
     entries.clear();
@@ -138,10 +185,13 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
       const shown = productOfKey(key);
       return shown === null || shown === productId;
     };
+    const now = Date.now();
+    forgetStale(now);
     for (const [key, entry] of entries) {
       if (!concerns(key)) continue;
       entries.delete(key);
       stats.bytes -= entry.bytes;
+      outdated(entry, now);
     }
     for (const key of rendering.keys()) {
       if (!concerns(key)) continue;
@@ -159,11 +209,11 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
         if (productId) clearProduct(productId);
         else clear();
       },
-      // Changes may have been missed while the connection was down.
-      gap: clear,
+      // Changes may have been missed while the connection was down: no page as it was, either.
+      gap: () => clear(false),
       close() {
         listening = false;
-        clear();
+        clear(false);
       },
     })
     .then((heard) => {
@@ -228,7 +278,6 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
     const headers = [...response.headers].filter(
       ([name]) => name !== PUBLIC_PAGE_HEADER && name !== 'content-length' && name !== 'x-request-id',
     );
-    const now = Date.now();
     const entry: Entry = {
       key,
       status: response.status,
@@ -238,9 +287,26 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
       identity,
       made: {},
       bytes: identity.length,
-      expires: Math.min(now + maxAgeMs, freshUntil),
+      expires: Math.min(Date.now() + maxAgeMs, freshUntil),
     };
-    if (listening && epochOf(key) === started && entry.expires > now) store(key, entry);
+    // The old page is answered until the new one is kept, and never after: the new one is first
+    // made in every encoding the old one was answered in.
+    const old = stale.get(key)?.entry;
+    if (old) {
+      await Promise.all(
+        (['br', 'gzip'] as const)
+          .filter((encoding) => old.made[encoding])
+          .map((encoding) => compressed(entry, encoding)),
+      );
+    }
+    const now = Date.now();
+    if (listening && epochOf(key) === started && entry.expires > now) {
+      store(key, entry);
+      stale.delete(key);
+    } else if (listening && epochOf(key) !== started) {
+      // Out of date before it was kept, yet newer than the page it was to replace.
+      outdated(entry, now);
+    }
     return entry;
   };
 
@@ -267,6 +333,11 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
         entries.set(key, entry);
         stats.hits += 1;
       } else {
+        const old = staleFor(key);
+        if (old) {
+          stats.stale += 1;
+          return respond(old, c.req.header('accept-encoding'), c.req.header('if-none-match'), compressed);
+        }
         stats.misses += 1;
         let flight = rendering.get(key);
         if (!flight) {
@@ -291,14 +362,20 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
     const key = req.url ?? '';
     if (req.method !== 'GET' || !listening || key.charAt(0) !== '/' || key.startsWith('/api/')) return null;
     if (hasSession(req.headers.cookie)) return null;
-    const entry = entries.get(key);
-    if (!entry || entry.expires <= Date.now()) return null;
+    let entry: Entry | null | undefined = entries.get(key);
+    const fresh = entry !== undefined && entry.expires > Date.now();
+    if (!fresh) entry = staleFor(key);
+    if (!entry) return null;
     const encoding = pickEncoding(req.headers['accept-encoding']);
     const body = encoding ? entry.made[encoding] : entry.identity;
     if (!body) return null;
-    entries.delete(key);
-    entries.set(key, entry);
-    stats.hits += 1;
+    if (fresh) {
+      entries.delete(key);
+      entries.set(key, entry);
+      stats.hits += 1;
+    } else {
+      stats.stale += 1;
+    }
     const requestId = requestIdFor(req.headers['x-request-id']);
     const flat = [...extra, 'x-request-id', requestId];
     for (const [name, value] of entry.headers) if (!ANSWER_OWN.has(name)) flat.push(name, value);
@@ -318,7 +395,7 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
   return {
     ready,
     stats,
-    clear,
+    clear: () => clear(false),
     wrap,
     serveNode,
     shared() {
