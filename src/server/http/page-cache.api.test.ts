@@ -464,10 +464,12 @@ describe('a page rendered again after a change, while visitors keep coming', () 
     let version = 1;
     let rendered = 0;
     let gate: Promise<void> | null = null;
+    let gone = false;
     const render: MiddlewareHandler = async () => {
       rendered += 1;
       const shown = version;
       if (gate) await gate;
+      if (gone) return new Response('Not found', { status: 404 });
       return new Response(`<p>version ${shown}</p>${'<!-- padding -->'.repeat(100)}`, {
         headers: { 'content-type': 'text/html; charset=utf-8', [PUBLIC_PAGE_HEADER]: '1' },
       });
@@ -552,6 +554,23 @@ describe('a page rendered again after a change, while visitors keep coming', () 
       await vi.waitFor(() => expect(own.stats.misses).toBe(misses + 2));
       releaseJson();
       expect(await Promise.all([one, two])).toEqual(['{"version":3}', '{"version":3}']);
+      expect(own.stats.stale).toBe(2);
+
+      // A page that is no longer kept for everyone (the product taken down) has no old form either.
+      expect(await get('/look')).toContain('version 3');
+      gone = true;
+      await sale();
+      expect((await fetch(`${base}/look`)).status).toBe(404);
+      const releaseGone = hold();
+      const missed = own.stats.misses;
+      const opening = fetch(`${base}/look`);
+      await vi.waitFor(() => expect(own.stats.misses).toBe(missed + 1));
+      const meanwhile = fetch(`${base}/look`);
+      await vi.waitFor(() => expect(own.stats.misses).toBe(missed + 2));
+      releaseGone();
+      expect((await Promise.all([opening, meanwhile])).map((response) => response.status)).toEqual([
+        404, 404,
+      ]);
       expect(own.stats.stale).toBe(2);
     } finally {
       gate = null;

@@ -146,7 +146,7 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
   const outdated = (entry: Entry, now: number) => {
     if (!entry.key.startsWith('/api/')) stale.set(entry.key, { entry, since: now });
   };
-  /** Old pages past their moment are let go at each change, so they never pile up. */
+  /** Old pages past their moment are let go at each change and each page kept: they never pile up. */
   const forgetStale = (now: number) => {
     for (const [key, old] of stale) if (now - old.since > staleMs) stale.delete(key);
   };
@@ -221,6 +221,7 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
     });
 
   const store = (key: string, entry: Entry) => {
+    forgetStale(Date.now());
     entries.set(key, entry);
     stats.bytes += entry.bytes;
     for (const [oldKey, old] of entries) {
@@ -272,6 +273,8 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
       response.headers.has('set-cookie')
     ) {
       response.headers.delete(PUBLIC_PAGE_HEADER);
+      // No longer a page kept for everyone (gone, failing): nobody is answered its old form.
+      stale.delete(key);
       return response;
     }
     const identity = Buffer.from(await response.arrayBuffer());
