@@ -15,7 +15,10 @@ function newestMtime(entry) {
 const stale =
   outputs.some((file) => !existsSync(file)) ||
   Math.min(...outputs.map((file) => statSync(file).mtimeMs)) <
-    Math.max(newestMtime('src'), ...['package.json', 'vite.config.ts', 'public'].map(newestMtime));
+    Math.max(
+      newestMtime('src'),
+      ...['package.json', 'package-lock.json', 'vite.config.ts', 'public'].map(newestMtime),
+    );
 
 if (stale) {
   console.log(

@@ -507,13 +507,15 @@ describe('a page rendered again after a change, while visitors keep coming', () 
       );
       await vi.waitFor(() => expect(own.stats.clears).toBeGreaterThan(clears), { timeout: 2_000 });
     };
+    let releaseHeld = () => {};
     const hold = () => {
       let release = () => {};
       gate = new Promise<void>((resolve) => (release = resolve));
-      return () => {
+      releaseHeld = () => {
         gate = null;
         release();
       };
+      return releaseHeld;
     };
     try {
       expect(await get('/look')).toContain('version 1');
@@ -542,8 +544,30 @@ describe('a page rendered again after a change, while visitors keep coming', () 
       expect(own.stats.stale).toBe(2);
       expect(rendered).toBe(2);
 
+      // A rendering overtaken by another change is its own visitors' answer, and the end of the old
+      // page: those who come during the next rendering wait for it rather than go back to either.
+      await sale();
+      const releaseOvertaken = hold();
+      const overtaken = get('/look');
+      await vi.waitFor(() => expect(rendered).toBe(3));
+      await sale();
+      releaseOvertaken();
+      expect(await overtaken).toContain('version 3');
+      const releaseNext = hold();
+      const missesBefore = own.stats.misses;
+      const next = get('/look');
+      await vi.waitFor(() => expect(own.stats.misses).toBe(missesBefore + 1));
+      const during = get('/look');
+      await vi.waitFor(() => expect(own.stats.misses).toBe(missesBefore + 2));
+      releaseNext();
+      expect(await Promise.all([next, during])).toEqual([
+        expect.stringContaining('version 4'),
+        expect.stringContaining('version 4'),
+      ]);
+      expect(own.stats.stale).toBe(2);
+
       // The JSON an open page reads again when told of a change is never the old one.
-      expect(await get('/api/look')).toBe('{"version":2}');
+      expect(await get('/api/look')).toBe('{"version":4}');
       await sale();
       const releaseJson = hold();
       const misses = own.stats.misses;
@@ -553,11 +577,11 @@ describe('a page rendered again after a change, while visitors keep coming', () 
       const two = get('/api/look');
       await vi.waitFor(() => expect(own.stats.misses).toBe(misses + 2));
       releaseJson();
-      expect(await Promise.all([one, two])).toEqual(['{"version":3}', '{"version":3}']);
+      expect(await Promise.all([one, two])).toEqual(['{"version":5}', '{"version":5}']);
       expect(own.stats.stale).toBe(2);
 
       // A page that is no longer kept for everyone (the product taken down) has no old form either.
-      expect(await get('/look')).toContain('version 3');
+      expect(await get('/look')).toContain('version 5');
       gone = true;
       await sale();
       expect((await fetch(`${base}/look`)).status).toBe(404);
@@ -573,7 +597,8 @@ describe('a page rendered again after a change, while visitors keep coming', () 
       ]);
       expect(own.stats.stale).toBe(2);
     } finally {
-      gate = null;
+      releaseHeld();
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
   });

@@ -49,9 +49,16 @@ export function createMailer(env: Pick<Env, 'smtpUrl'>): Mailer {
   return {
     configured: true,
     async deliver(message) {
-      transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-        nodemailer.createTransport(url.toString()),
-      );
+      if (!transport) {
+        const opening = import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport(url.toString()),
+        );
+        transport = opening;
+        // A transport that could not be made is tried again at the next email, not kept failed.
+        opening.catch(() => {
+          if (transport === opening) transport = null;
+        });
+      }
       await (await transport).sendMail(message);
     },
     close() {

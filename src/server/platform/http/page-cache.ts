@@ -142,13 +142,33 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
   const epochOf = (key: string) => `${epoch}.${keyEpochs.get(key) ?? 0}`;
   let listening = false;
 
+  /**
+   * Old pages past their moment are let go: at each change, each page kept, each miss, and by a
+   * timer while any is held, so a quiet shop does not keep them either. `stale` is in the order
+   * they went out of date (see outdated), so this stops at the first one still answerable.
+   */
+  const forgetStale = (now: number) => {
+    for (const [key, old] of stale) {
+      if (now - old.since <= staleMs) break;
+      stale.delete(key);
+    }
+  };
+  let sweep: NodeJS.Timeout | null = null;
+  const sweepLater = () => {
+    if (sweep || stale.size === 0) return;
+    sweep = setTimeout(() => {
+      sweep = null;
+      forgetStale(Date.now());
+      sweepLater();
+    }, staleMs + 1);
+    sweep.unref();
+  };
   /** A page no longer kept, answerable as it was for a moment (pages only, see staleFor). */
   const outdated = (entry: Entry, now: number) => {
-    if (!entry.key.startsWith('/api/')) stale.set(entry.key, { entry, since: now });
-  };
-  /** Old pages past their moment are let go at each change and each page kept: they never pile up. */
-  const forgetStale = (now: number) => {
-    for (const [key, old] of stale) if (now - old.since > staleMs) stale.delete(key);
+    if (entry.key.startsWith('/api/')) return;
+    stale.delete(entry.key);
+    stale.set(entry.key, { entry, since: now });
+    sweepLater();
   };
   /**
    * The page as it was, for a visitor who arrives while its new rendering is on its way: never
@@ -156,10 +176,10 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
    */
   const staleFor = (key: string): Entry | null => {
     if (!rendering.has(key)) return null;
-    const old = stale.get(key);
-    if (!old) return null;
     const now = Date.now();
-    return now - old.since <= staleMs && old.entry.expires > now ? old.entry : null;
+    forgetStale(now);
+    const old = stale.get(key);
+    return old && old.entry.expires > now ? old.entry : null;
   };
 
   const clear = (keepOld = true) => {
@@ -257,12 +277,24 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
     return body;
   };
 
-  const renderEntry = async (
+  type Render = (
     render: MiddlewareHandler,
     c: Parameters<MiddlewareHandler>[0],
     next: Parameters<MiddlewareHandler>[1],
     key: string,
-  ): Promise<Entry | Response> => {
+  ) => Promise<Entry | Response>;
+
+  /** Renders a page and keeps it if it may be; a rendering that fails leaves no old page either. */
+  const renderEntry: Render = async (render, c, next, key) => {
+    try {
+      return await renderAndKeep(render, c, next, key);
+    } catch (error) {
+      stale.delete(key);
+      throw error;
+    }
+  };
+
+  const renderAndKeep: Render = async (render, c, next, key) => {
     const started = epochOf(key);
     const response = (await render(c, next)) ?? c.res;
     const freshUntil = Number(response.headers.get(FRESH_UNTIL_HEADER) ?? Number.POSITIVE_INFINITY);
@@ -292,24 +324,21 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
       bytes: identity.length,
       expires: Math.min(Date.now() + maxAgeMs, freshUntil),
     };
-    // The old page is answered until the new one is kept, and never after: the new one is first
-    // made in every encoding the old one was answered in.
+    // The old page is answered until the new one is kept, and never after. The new one is first
+    // made in every encoding the old one was answered in, so the visitors who were answered from
+    // memory ahead of the app still are.
     const old = stale.get(key)?.entry;
     if (old) {
-      await Promise.all(
+      await Promise.allSettled(
         (['br', 'gzip'] as const)
           .filter((encoding) => old.made[encoding])
           .map((encoding) => compressed(entry, encoding)),
       );
     }
-    const now = Date.now();
-    if (listening && epochOf(key) === started && entry.expires > now) {
-      store(key, entry);
-      stale.delete(key);
-    } else if (listening && epochOf(key) !== started) {
-      // Out of date before it was kept, yet newer than the page it was to replace.
-      outdated(entry, now);
-    }
+    if (listening && epochOf(key) === started && entry.expires > Date.now()) store(key, entry);
+    // Kept, or already out of date (a change came during the rendering, its time is up): either
+    // way its waiters saw something newer than the old page, which nobody is answered again.
+    stale.delete(key);
     return entry;
   };
 
