@@ -122,8 +122,9 @@ const ANSWER_OWN = new Set([
  * arrive while that rendering is on its way are answered the page as it was (for at most
  * `staleMs` after the change), instead of each waiting for it: on drop day every sale changes the
  * product's page while hundreds read it. Once the new page is kept, the old one is never answered
- * again. Only pages: the catalogue's JSON, which an open page reads again when told of a change,
- * is always the new one.
+ * again. A rendering overtaken by a later change is its own visitors' answer and, if nothing
+ * newer has been answered, the page as it was for the next rendering. Only pages: the catalogue's
+ * JSON, which an open page reads again when told of a change, is always the new one.
  */
 export function createPageCache(changes: ChangeFeed, options: PageCacheOptions = {}): PageCache {
   const maxBytes = options.maxBytes ?? 24 * 1024 * 1024;
@@ -131,8 +132,20 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
   const staleMs = options.staleMs ?? 1_000;
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | Response>>();
-  /** Pages as they were before a change, each with the time it became out of date. */
+  /**
+   * Pages as they were before a change, each with the time it became out of date (at the latest).
+   * An entry leaves once it is past that moment, once a newer rendering of it ends, or with a gap.
+   */
   const stale = new Map<string, { entry: Entry; since: number }>();
+  /**
+   * Renderings are numbered as they start. For each key with a rendering on its way: how many are,
+   * and the highest number of those that ended, so a slow rendering that ends after a newer one
+   * can never be answered as the old page. `floor`: renderings at or below it started before a gap
+   * and are never the old page.
+   */
+  let renderings = 0;
+  let floor = 0;
+  const flights = new Map<string, { open: number; ended: number }>();
   const stats = { hits: 0, misses: 0, stale: 0, entries: 0, bytes: 0, clears: 0 };
   // A render keeps its result only if nothing it may show changed while it ran: `epoch` counts the
   // changes that concern every page, `keyEpochs` those that concern some pages only (one
@@ -143,9 +156,9 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
   let listening = false;
 
   /**
-   * Old pages past their moment are let go: at each change, each page kept, each miss, and by a
-   * timer while any is held, so a quiet shop does not keep them either. `stale` is in the order
-   * they went out of date (see outdated), so this stops at the first one still answerable.
+   * Old pages past their moment are let go by a timer while any is held. `stale` is mostly in the
+   * order they went out of date (see outdated), so this stops at the first one still answerable;
+   * one held a little longer than its moment is never answered (see staleFor).
    */
   const forgetStale = (now: number) => {
     for (const [key, old] of stale) {
@@ -164,10 +177,10 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
     sweep.unref();
   };
   /** A page no longer kept, answerable as it was for a moment (pages only, see staleFor). */
-  const outdated = (entry: Entry, now: number) => {
+  const outdated = (entry: Entry, since: number) => {
     if (entry.key.startsWith('/api/')) return;
     stale.delete(entry.key);
-    stale.set(entry.key, { entry, since: now });
+    stale.set(entry.key, { entry, since });
     sweepLater();
   };
   /**
@@ -176,17 +189,43 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
    */
   const staleFor = (key: string): Entry | null => {
     if (!rendering.has(key)) return null;
-    const now = Date.now();
-    forgetStale(now);
     const old = stale.get(key);
-    return old && old.entry.expires > now ? old.entry : null;
+    const now = Date.now();
+    return old && now - old.since <= staleMs && old.entry.expires > now ? old.entry : null;
+  };
+
+  /** A rendering starts: its number. */
+  const begin = (key: string): number => {
+    renderings += 1;
+    const flight = flights.get(key);
+    if (flight) flight.open += 1;
+    else flights.set(key, { open: 1, ended: 0 });
+    return renderings;
+  };
+  /**
+   * A rendering ends, with the page it made for everyone (null when it made none: failed, gone,
+   * private), kept or not. Only the newest rendering to end decides the old page: a kept page ends
+   * it, a page out of date on arrival (overtaken by a change) becomes it, counted from the
+   * rendering's start, and no page for everyone ends it too.
+   */
+  const end = (key: string, seq: number, made: Entry | null, kept: boolean, startedAt: number) => {
+    const flight = flights.get(key)!;
+    flight.open -= 1;
+    const newest = seq > flight.ended && seq > floor;
+    flight.ended = Math.max(flight.ended, seq);
+    if (flight.open === 0) flights.delete(key);
+    if (!newest) return;
+    if (!kept && made && made.expires > Date.now()) outdated(made, startedAt);
+    else stale.delete(key);
   };
 
   const clear = (keepOld = true) => {
     const now = Date.now();
-    forgetStale(now);
     if (keepOld) for (const entry of entries.values()) outdated(entry, now);
-    else stale.clear();
+    else {
+      stale.clear();
+      floor = renderings;
+    }
     epoch += 1;
     keyEpochs.clear();
     entries.clear();
@@ -206,7 +245,6 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
       return shown === null || shown === productId;
     };
     const now = Date.now();
-    forgetStale(now);
     for (const [key, entry] of entries) {
       if (!concerns(key)) continue;
       entries.delete(key);
@@ -241,7 +279,6 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
     });
 
   const store = (key: string, entry: Entry) => {
-    forgetStale(Date.now());
     entries.set(key, entry);
     stats.bytes += entry.bytes;
     for (const [oldKey, old] of entries) {
@@ -277,69 +314,68 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
     return body;
   };
 
-  type Render = (
+  /**
+   * Renders a page and keeps it if it may be: if nothing it may show changed while it ran, the
+   * cache hears changes, and its time is not up. Its visitors get it either way.
+   */
+  const renderEntry = async (
     render: MiddlewareHandler,
     c: Parameters<MiddlewareHandler>[0],
     next: Parameters<MiddlewareHandler>[1],
     key: string,
-  ) => Promise<Entry | Response>;
-
-  /** Renders a page and keeps it if it may be; a rendering that fails leaves no old page either. */
-  const renderEntry: Render = async (render, c, next, key) => {
-    try {
-      return await renderAndKeep(render, c, next, key);
-    } catch (error) {
-      stale.delete(key);
-      throw error;
-    }
-  };
-
-  const renderAndKeep: Render = async (render, c, next, key) => {
+  ): Promise<Entry | Response> => {
     const started = epochOf(key);
-    const response = (await render(c, next)) ?? c.res;
-    const freshUntil = Number(response.headers.get(FRESH_UNTIL_HEADER) ?? Number.POSITIVE_INFINITY);
-    response.headers.delete(FRESH_UNTIL_HEADER);
-    if (
-      response.status !== 200 ||
-      response.headers.get(PUBLIC_PAGE_HEADER) === null ||
-      response.headers.has('set-cookie')
-    ) {
-      response.headers.delete(PUBLIC_PAGE_HEADER);
-      // No longer a page kept for everyone (gone, failing): nobody is answered its old form.
-      stale.delete(key);
-      return response;
-    }
-    const identity = Buffer.from(await response.arrayBuffer());
-    const headers = [...response.headers].filter(
-      ([name]) => name !== PUBLIC_PAGE_HEADER && name !== 'content-length' && name !== 'x-request-id',
-    );
-    const entry: Entry = {
-      key,
-      status: response.status,
-      headers,
-      etag: `W/"p${started}-${identity.length.toString(36)}-${hash(identity)}"`,
-      productId: productOfKey(key),
-      identity,
-      made: {},
-      bytes: identity.length,
-      expires: Math.min(Date.now() + maxAgeMs, freshUntil),
-    };
-    // The old page is answered until the new one is kept, and never after. The new one is first
-    // made in every encoding the old one was answered in, so the visitors who were answered from
-    // memory ahead of the app still are.
-    const old = stale.get(key)?.entry;
-    if (old) {
-      await Promise.allSettled(
-        (['br', 'gzip'] as const)
-          .filter((encoding) => old.made[encoding])
-          .map((encoding) => compressed(entry, encoding)),
+    const startedAt = Date.now();
+    const seq = begin(key);
+    let made: Entry | null = null;
+    let kept = false;
+    try {
+      const response = (await render(c, next)) ?? c.res;
+      const freshUntil = Number(response.headers.get(FRESH_UNTIL_HEADER) ?? Number.POSITIVE_INFINITY);
+      response.headers.delete(FRESH_UNTIL_HEADER);
+      if (
+        response.status !== 200 ||
+        response.headers.get(PUBLIC_PAGE_HEADER) === null ||
+        response.headers.has('set-cookie')
+      ) {
+        response.headers.delete(PUBLIC_PAGE_HEADER);
+        return response;
+      }
+      const identity = Buffer.from(await response.arrayBuffer());
+      const headers = [...response.headers].filter(
+        ([name]) => name !== PUBLIC_PAGE_HEADER && name !== 'content-length' && name !== 'x-request-id',
       );
+      const entry: Entry = {
+        key,
+        status: response.status,
+        headers,
+        etag: `W/"p${started}-${identity.length.toString(36)}-${hash(identity)}"`,
+        productId: productOfKey(key),
+        identity,
+        made: {},
+        bytes: identity.length,
+        expires: Math.min(Date.now() + maxAgeMs, freshUntil),
+      };
+      // The new page is first made in every encoding the old one was answered in, so the visitors
+      // who were answered from memory ahead of the app still are, whether it is kept or becomes
+      // the old page itself.
+      const old = stale.get(key)?.entry;
+      if (old) {
+        await Promise.allSettled(
+          (['br', 'gzip'] as const)
+            .filter((encoding) => old.made[encoding])
+            .map((encoding) => compressed(entry, encoding)),
+        );
+      }
+      made = entry;
+      if (listening && epochOf(key) === started && entry.expires > Date.now()) {
+        store(key, entry);
+        kept = true;
+      }
+      return entry;
+    } finally {
+      end(key, seq, made, kept, startedAt);
     }
-    if (listening && epochOf(key) === started && entry.expires > Date.now()) store(key, entry);
-    // Kept, or already out of date (a change came during the rendering, its time is up): either
-    // way its waiters saw something newer than the old page, which nobody is answered again.
-    stale.delete(key);
-    return entry;
   };
 
   const wrap = (render: MiddlewareHandler): MiddlewareHandler => {
