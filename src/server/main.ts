@@ -10,6 +10,7 @@ import type { Database } from './platform/db/client';
 import { ensureDefaults } from './platform/db/defaults';
 import { migrate } from './platform/db/migrate';
 import { type Env, EnvError, loadEnv } from './platform/env';
+import { createTurnQueue } from './platform/http/turns';
 import { createLogger, type Logger } from './platform/logger';
 import { seedDemoData } from './setup/seed';
 import { createShop, openShopDatabase, type Shop } from './shop';
@@ -79,9 +80,18 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
   const pageHeaders = Object.entries(
     everyAnswerHeaders({ https: env.publicUrl.startsWith('https://') }),
   ).flat();
+  const fromMemory = (req: IncomingMessage) => pages?.canServe(req) === true && !isPrivatePage(pathOf(req));
+  // Under a crowd those answers go a slice per turn of the event loop, so the database's replies
+  // to an order are read between two slices instead of after the whole crowd (platform/http/turns).
+  const pageTurns = createTurnQueue(env.pagesPerTurn);
   const answerPage = (req: IncomingMessage, res: ServerResponse) => {
-    if (!pages || isPrivatePage(pathOf(req))) return false;
-    return logged(req, performance.now(), pages.serveNode(req, res, pageHeaders));
+    const started = performance.now();
+    pageTurns.run(() => {
+      // A change may have come meanwhile: then the app answers, as it would have.
+      if (!logged(req, started, fromMemory(req) ? pages?.serveNode(req, res, pageHeaders) : null)) {
+        void toApp(req, res);
+      }
+    });
   };
   const pathOf = (req: IncomingMessage) => (req.url ?? '').replace(/\?.*$/, '');
   /** The request's log line, as the app writes it, for an answer given ahead of the app. */
@@ -99,7 +109,9 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
     return true;
   };
   const server = createServer((req, res) => {
-    if (!answerFile(req, res) && !answerPage(req, res)) void toApp(req, res);
+    if (answerFile(req, res)) return;
+    if (fromMemory(req)) answerPage(req, res);
+    else void toApp(req, res);
   });
   server.listen(env.port, env.host, () => {
     const info = server.address() as AddressInfo;

@@ -75,3 +75,34 @@ describe('built files', () => {
       .toEqual(['file-0', 'file-1']);
   });
 });
+
+describe('kept pages', () => {
+  it('answers a crowd of anonymous visitors from memory, a slice per turn, each with its own log line', async () => {
+    const first = await fetchRaw('/', { 'accept-encoding': 'gzip' });
+    expect(first.status).toBe(200);
+    // Kept now; the crowd comes at once, more than one turn's share (PAGES_PER_TURN, 32).
+    const crowd = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        fetchRaw('/', { 'accept-encoding': 'gzip', 'x-request-id': `crowd-${i}` }),
+      ),
+    );
+    for (const [i, answer] of crowd.entries()) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers['x-request-id']).toBe(`crowd-${i}`);
+      expect(answer.headers['content-encoding']).toBe('gzip');
+      expect(answer.headers.etag).toBe(first.headers.etag);
+      expect(answer.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+      expect(answer.body.equals(crowd[0]!.body)).toBe(true);
+    }
+    await expect
+      .poll(() =>
+        shop
+          .stdout()
+          .split('\n')
+          .filter((line) => line.includes('"msg":"request"') && line.includes('"reqId":"crowd-'))
+          .map((line) => JSON.parse(line).reqId)
+          .sort(),
+      )
+      .toEqual(Array.from({ length: 80 }, (_, i) => `crowd-${i}`).sort());
+  });
+});

@@ -92,6 +92,9 @@ describe('loadEnv', () => {
       'https://cdn.example.com/shop',
     );
     expect(() => loadEnv({ IMAGE_BASE_URL: 'cdn.example.com' })).toThrow(/IMAGE_BASE_URL/);
+    expect(loadEnv({}).pagesPerTurn).toBe(32);
+    expect(loadEnv({ PAGES_PER_TURN: '8' }).pagesPerTurn).toBe(8);
+    expect(() => loadEnv({ PAGES_PER_TURN: '0' })).toThrow(/PAGES_PER_TURN/);
     expect(loadEnv({ EXPIRY_SWEEP_SECONDS: '1' }).expirySweepSeconds).toBe(1);
     expect(() => loadEnv({ EXPIRY_SWEEP_SECONDS: '0' })).toThrow(/EXPIRY_SWEEP_SECONDS/);
   });

@@ -47,6 +47,8 @@ const variables = z.object({
   S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false']).optional()),
   // Server processes started by `npm run serve` (node's cluster module), PostgreSQL only.
   WEB_CONCURRENCY: optionalText.pipe(z.coerce.number<string>().int().min(1).max(64).optional()),
+  // Pages answered from memory per turn of the event loop (see platform/http/turns.ts).
+  PAGES_PER_TURN: optionalText.pipe(z.coerce.number<string>().int().min(1).max(100_000).optional()),
   // A background job still running after this long counts as lost (its process died) and is retried.
   JOB_TIMEOUT_SECONDS: optionalText.pipe(z.coerce.number<string>().int().min(1).max(3600).optional()),
   // Seconds between a failed or lost job's attempts, the same for every job, instead of each job's
@@ -128,6 +130,8 @@ export type Env = Readonly<{
   /** Product images and the logo in an S3-compatible bucket; null keeps them under DATA_DIR. */
   s3: S3Settings | null;
   webConcurrency: number;
+  /** Kept pages answered per turn of the event loop, the rest in the turns after (PAGES_PER_TURN). */
+  pagesPerTurn: number;
   jobTimeoutSeconds: number;
   /** One delay between attempts for every job, or null: each job's own back-off. */
   jobRetryDelaySeconds: number | null;
@@ -197,6 +201,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         }
       : null,
     webConcurrency: raw.WEB_CONCURRENCY ?? 1,
+    pagesPerTurn: raw.PAGES_PER_TURN ?? 32,
     jobTimeoutSeconds: raw.JOB_TIMEOUT_SECONDS ?? 120,
     jobRetryDelaySeconds: raw.JOB_RETRY_DELAY_SECONDS ?? null,
     expirySweepSeconds: raw.EXPIRY_SWEEP_SECONDS ?? 60,

@@ -101,6 +101,8 @@ export interface PageCache {
     res: ServerResponse,
     headers: readonly string[],
   ): { status: number; requestId: string } | null;
+  /** Whether serveNode would answer this request now (it may not a moment later: a change). */
+  canServe(req: IncomingMessage): boolean;
 }
 
 /** Headers an answer from memory sets itself: a kept page's own of these names are left out. */
@@ -426,7 +428,8 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
     };
   };
 
-  const serveNode: PageCache['serveNode'] = (req, res, extra) => {
+  /** The answer serveNode would give now, if it would. */
+  const nodeAnswer = (req: IncomingMessage) => {
     const key = req.url ?? '';
     if (req.method !== 'GET' || !listening || key.charAt(0) !== '/' || key.startsWith('/api/')) return null;
     if (hasSession(req.headers.cookie)) return null;
@@ -436,7 +439,13 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
     if (!entry) return null;
     const encoding = pickEncoding(req.headers['accept-encoding']);
     const body = encoding ? entry.made[encoding] : entry.identity;
-    if (!body) return null;
+    return body ? { key, entry, fresh, encoding, body } : null;
+  };
+
+  const serveNode: PageCache['serveNode'] = (req, res, extra) => {
+    const answer = nodeAnswer(req);
+    if (!answer) return null;
+    const { key, entry, fresh, encoding, body } = answer;
     if (fresh) {
       entries.delete(key);
       entries.set(key, entry);
@@ -466,6 +475,7 @@ export function createPageCache(changes: ChangeFeed, options: PageCacheOptions =
     clear: () => clear(false),
     wrap,
     serveNode,
+    canServe: (req) => nodeAnswer(req) !== null,
     shared() {
       const handler = wrap(async (c, next) => {
         await next();
