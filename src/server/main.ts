@@ -80,17 +80,16 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
   const pageHeaders = Object.entries(
     everyAnswerHeaders({ https: env.publicUrl.startsWith('https://') }),
   ).flat();
-  const fromMemory = (req: IncomingMessage) => pages?.canServe(req) === true && !isPrivatePage(pathOf(req));
+  const fromMemory = (req: IncomingMessage) => !isPrivatePage(pathOf(req)) && pages?.canServe(req) === true;
   // Under a crowd those answers go a slice per turn of the event loop, so the database's replies
   // to an order are read between two slices instead of after the whole crowd (platform/http/turns).
   const pageTurns = createTurnQueue(env.pagesPerTurn);
   const answerPage = (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     pageTurns.run(() => {
-      // A change may have come meanwhile: then the app answers, as it would have.
-      if (!logged(req, started, fromMemory(req) ? pages?.serveNode(req, res, pageHeaders) : null)) {
-        void toApp(req, res);
-      }
+      // A change may have come meanwhile: then serveNode answers nothing and the app answers, as
+      // it would have.
+      if (!logged(req, started, pages?.serveNode(req, res, pageHeaders))) void toApp(req, res);
     });
   };
   const pathOf = (req: IncomingMessage) => (req.url ?? '').replace(/\?.*$/, '');
