@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql as pg, type RawBuilder } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Gender } from '#shared/constants';
 import type { Cart, CartLine, CartLineStatus } from '#shared/schemas/cart';
 import { CART_LINE_MAX } from '#shared/schemas/cart';
@@ -8,7 +9,13 @@ import { prepared, queries } from '../../platform/db/queries';
 import type { DB } from '../../platform/db/types';
 import { iso } from '../../platform/db/values';
 import { conflict, notFound } from '../../platform/errors';
-import { comingSoonError, limitMessage, limitReachedError, orderedUnits } from '../drops/drop-rules';
+import {
+  comingSoonError,
+  limitedProducts,
+  limitMessage,
+  limitReachedError,
+  orderedUnits,
+} from '../drops/drop-rules';
 
 export type CartItemRequest = { productId: string; variantId: string; gender: Gender; quantity: number };
 
@@ -82,10 +89,6 @@ function allowances(
   );
 }
 
-const limitedProducts = (rows: readonly Pick<VariantRow, 'product_id' | 'limit_per_customer'>[]) => [
-  ...new Set(rows.filter((row) => row.limit_per_customer !== null).map((row) => row.product_id)),
-];
-
 /** "Lagos Tee (M, Black)": how an item is named in messages. */
 export function itemLabel(row: { name: string; size: string | null; color: string | null }): string {
   const options = [row.size, row.color].filter(Boolean).join(', ');
@@ -144,6 +147,24 @@ const cartRowsQuery = (db: Kysely<DB>, userId: string) =>
     .orderBy('ci.created_at')
     .orderBy('ci.id');
 const cartRows = prepared<{ userId: string }>()((db, value) => cartRowsQuery(db, value('userId')));
+
+/** A CartRow as JSON carries it: its one date as the text PostgreSQL wrote. */
+type CartRowJson = Omit<CartRow, 'release_at'> & { release_at: string | null };
+
+/**
+ * The same cart lines as one JSON column of another query (an order's context is read with them,
+ * in one round trip). Read them with `cartRowsFromJson`.
+ */
+export function cartRowsJson(db: Kysely<DB>, userId: string): RawBuilder<CartRowJson[]> {
+  return jsonArrayFrom(cartRowsQuery(db, userId)).$castTo<CartRowJson[]>();
+}
+
+export function cartRowsFromJson(rows: readonly CartRowJson[]): CartRow[] {
+  return rows.map((row) => ({
+    ...row,
+    release_at: row.release_at === null ? null : new Date(row.release_at),
+  }));
+}
 const cartRowsLocked = prepared<{ userId: string }>()((db, value) =>
   cartRowsQuery(db, value('userId')).forUpdate(['c', 'ci']),
 );
@@ -154,7 +175,8 @@ export type CartRow = Awaited<ReturnType<typeof readCartRows>>[number];
  * Locks the shopper's cart until the transaction ends. Whatever changes a shopper's cart together
  * with their orders' stock takes it first, as placing an order does (readCartRows with `lock`),
  * so the two wait for each other instead of each holding what the other needs (a stock row and
- * the cart, or the account's row that the order limits lock).
+ * the cart). Placing an order counts the account's order limits after this lock: it is what
+ * lines up one account's orders.
  */
 export async function lockCart(sql: SqlRunner, userId: string): Promise<void> {
   await queries(sql).selectFrom('carts').select('id').where('user_id', '=', userId).forUpdate().execute();

@@ -224,12 +224,8 @@ describe('POST /api/orders', () => {
     expect(email?.subject).toBe(`Order ${orderId.slice(0, 8).toUpperCase()} received`);
   });
 
-  it("writes the order in one transaction of four statements, its confirmation recorded by the order's own", async () => {
-    const { cookie } = await createSignedInUser(t);
-    const product = await createProduct(t, { priceKobo: 1_000_000, variants: [{ size: 'M', stock: 5 }] });
-    await addToCart(t, cookie, product, 1);
-    // Each round trip costs the server's one event loop a write and a wake-up: on drop day, the
-    // statements of every order are what the other buyers and the page's readers wait behind.
+  /** The statements of the transaction that wrote the order this cookie's cart places. */
+  async function orderStatements(cookie: string) {
     const transactions: string[][] = [];
     const open = t.database.transaction.bind(t.database);
     const spy = vi.spyOn(t.database, 'transaction').mockImplementation((fn) =>
@@ -256,10 +252,25 @@ describe('POST /api/orders', () => {
     const order = transactions.find((statements) =>
       statements.some((text) => /insert into "orders"/i.test(text)),
     );
-    expect(order?.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([
-      expect.stringMatching(/^select .* from "cart_items" .* for update of "c", "ci"$/),
-      expect.stringMatching(/^select \(select count\(\*\) as "unpaid" from "orders"/),
-      expect.stringMatching(/^with "new_order" as \(insert into "orders"/),
+    return { orderId, statements: order?.map((text) => text.replace(/\s+/g, ' ').trim()) };
+  }
+
+  // Each round trip costs the server's one event loop a write and a wake-up: on drop day, the
+  // statements of every order are what the other buyers and the page's readers wait behind.
+  const cartLocked = /^select .* from "cart_items" .* for update of "c", "ci"$/;
+  // The order, its items, the holds consumed, the cart cleared, the confirmation, the announcement,
+  // and what the account already holds against its limits, counted in the same statement.
+  const orderWritten =
+    /^with "new_order" as \(insert into "orders".* as "cleared", json_build_object\( 'unpaid', \(select count\(\*\) as "unpaid" from "orders".*\(SELECT coalesce\(json_object_agg\(u\.product_id, u\.units\), '\{\}'\) FROM \(select "oi"\."product_id"/;
+
+  it("writes the order in one transaction of three statements, its confirmation and the limits' counts in the order's own", async () => {
+    const { cookie } = await createSignedInUser(t);
+    const product = await createProduct(t, { priceKobo: 1_000_000, variants: [{ size: 'M', stock: 5 }] });
+    await addToCart(t, cookie, product, 1);
+    const { orderId, statements } = await orderStatements(cookie);
+    expect(statements).toEqual([
+      expect.stringMatching(cartLocked),
+      expect.stringMatching(orderWritten),
       expect.stringMatching(/^INSERT INTO pgboss\.job/),
     ]);
     // The order's statement recorded the confirmation; the job enqueued with it delivers it.
@@ -270,6 +281,27 @@ describe('POST /api/orders', () => {
     );
     expect(email?.subject).toBe(`Order ${orderId.slice(0, 8).toUpperCase()} received`);
     expect(email?.status).not.toBe('queued');
+  });
+
+  it("writes an order of limited drops in four: their per-account locks taken in one, before the order's", async () => {
+    const { cookie } = await createSignedInUser(t);
+    const drops = [
+      await createProduct(t, { name: 'Drop One', variants: [{ size: 'M', stock: 5 }] }),
+      await createProduct(t, { name: 'Drop Two', variants: [{ size: 'L', stock: 5 }] }),
+    ];
+    for (const drop of drops) {
+      await t.database.sql.query('UPDATE products SET limit_per_customer = 2 WHERE id = $1', [drop.id]);
+      await addToCart(t, cookie, drop, 1);
+    }
+    const { statements } = await orderStatements(cookie);
+    expect(statements).toEqual([
+      expect.stringMatching(cartLocked),
+      expect.stringMatching(
+        /^SELECT count\(pg_advisory_xact_lock\(hashtextextended\(key, 0\)\)\) FROM unnest/,
+      ),
+      expect.stringMatching(orderWritten),
+      expect.stringMatching(/^INSERT INTO pgboss\.job/),
+    ]);
   });
 
   it('writes nothing when an item ran short, and names it with how many are left', async () => {

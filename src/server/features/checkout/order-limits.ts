@@ -1,6 +1,4 @@
-import { type ExpressionBuilder, sql as pg } from 'kysely';
-import type { SqlRunner } from '../../platform/db/client';
-import { queries } from '../../platform/db/queries';
+import { type ExpressionBuilder, type Kysely, sql as pg } from 'kysely';
 import type { DB } from '../../platform/db/types';
 import { conflict } from '../../platform/errors';
 import { claimsByVariant, type StockClaim } from '../inventory/stock';
@@ -45,7 +43,7 @@ type OrderLine = StockClaim;
 
 /**
  * The limit that needs no account: at most ORDER_LIMITS.unitsPerVariant of a variant in one order.
- * placeOrder checks it before holding any stock, and checkOrderLimits again. Returns the units by
+ * placeOrder checks it before holding any stock, and checkUnpaidLimits again. Returns the units by
  * variant.
  */
 export function checkUnitsPerVariant(lines: ReadonlyArray<OrderLine>) {
@@ -61,54 +59,44 @@ export function checkUnitsPerVariant(lines: ReadonlyArray<OrderLine>) {
   return variants;
 }
 
+/** What the account holds in unpaid orders: how many, and their units of the order's variants. */
+export type UnpaidHoldings = { unpaid: number; held: Record<string, number> };
+
 /**
- * Refuses an order that would break ORDER_LIMITS. Runs inside placeOrder's transaction, after the
- * account's row is locked here, so two orders of one account placed at once are counted one
- * after the other.
+ * UnpaidHoldings of this account, as one JSON expression: read by the statement that writes the
+ * order (place-order.ts), so the count costs no round trip of its own. That statement starts after
+ * the order has locked the account's cart, which every order of the account takes first: orders
+ * of one account are counted one after the other, and the order being written is not counted (a
+ * statement does not see its own writes).
  */
-export async function checkOrderLimits(
-  sql: SqlRunner,
-  userId: string,
-  lines: ReadonlyArray<OrderLine>,
-): Promise<void> {
+export function unpaidHoldings(db: Kysely<DB>, userId: string, variantIds: readonly string[]) {
+  const unpaidOrders = db
+    .selectFrom('orders as o')
+    .select((eb) => eb.fn.countAll<number>().as('unpaid'))
+    .where('o.user_id', '=', userId)
+    .where(unpaid);
+  const units = db
+    .selectFrom('order_items as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .select((eb) => ['i.variant_id', eb.fn.sum<number>('i.quantity').as('units')])
+    .where('o.user_id', '=', userId)
+    .where(unpaid)
+    .where((eb) => eb('i.variant_id', '=', eb.fn.any(pg<string[]>`${variantIds}::uuid[]`)))
+    .groupBy('i.variant_id');
+  // Units by variant id, as one JSON object (the builder has no json_object_agg).
+  return pg<UnpaidHoldings>`json_build_object(
+    'unpaid', ${unpaidOrders},
+    'held', (SELECT coalesce(json_object_agg(h.variant_id, h.units), '{}') FROM ${units} AS h))`;
+}
+
+/** Refuses an order that would break ORDER_LIMITS, given what the account holds unpaid already. */
+export function checkUnpaidLimits(lines: ReadonlyArray<OrderLine>, holdings: UnpaidHoldings): void {
   const variants = checkUnitsPerVariant(lines);
-  // One statement: the account's row locked, its unpaid orders counted and what they hold of
-  // these variants summed.
-  const variantIds = variants.map((variant) => variant.variantId);
-  const account = await queries(sql)
-    .selectFrom('users as u')
-    .select((eb) => [
-      eb
-        .selectFrom('orders as o')
-        .select(eb.fn.countAll<number>().as('unpaid'))
-        .whereRef('o.user_id', '=', 'u.id')
-        .where(unpaid)
-        .as('unpaid'),
-      eb
-        .selectFrom(
-          eb
-            .selectFrom('order_items as i')
-            .innerJoin('orders as o', 'o.id', 'i.order_id')
-            .select((eb) => ['i.variant_id', eb.fn.sum<number>('i.quantity').as('units')])
-            .whereRef('o.user_id', '=', 'u.id')
-            .where(unpaid)
-            .where((eb) => eb('i.variant_id', '=', eb.fn.any(pg<string[]>`${variantIds}::uuid[]`)))
-            .groupBy('i.variant_id')
-            .as('h'),
-        )
-        // Units by variant id, as one JSON object (the builder has no json_object_agg).
-        .select(pg<Record<string, number>>`coalesce(json_object_agg(h.variant_id, h.units), '{}')`.as('held'))
-        .as('held'),
-    ])
-    .where('u.id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
-  if ((account?.unpaid ?? 0) >= ORDER_LIMITS.unpaidOrdersPerAccount) {
+  if (holdings.unpaid >= ORDER_LIMITS.unpaidOrdersPerAccount) {
     throw conflict('order_limit', ORDER_LIMIT_MESSAGES.unpaidOrders);
   }
-  const held = account?.held ?? {};
   for (const variant of variants) {
-    const already = held[variant.variantId] ?? 0;
+    const already = holdings.held[variant.variantId] ?? 0;
     if (already + variant.quantity > ORDER_LIMITS.unpaidUnitsPerVariant) {
       throw conflict('order_limit', ORDER_LIMIT_MESSAGES.unpaidUnits(variant.label, already), {
         item: { variantId: variant.variantId, name: variant.label },

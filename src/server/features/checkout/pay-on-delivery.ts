@@ -72,8 +72,9 @@ export async function payOnDeliveryFor(
 
 /**
  * Refuses pay on delivery for this order (409 pay_on_delivery_unavailable, with the reason) unless
- * every rule holds. Runs in placeOrder's transaction under the account's lock (order-limits.ts), so
- * an order placed at the same moment is already committed and seen here.
+ * every rule holds. placeOrder runs it before holding any stock and again in its transaction; an
+ * open pay-on-delivery order of the account committed meanwhile is refused there by the unique
+ * index (isOpenPayOnDeliveryViolation).
  */
 export function checkPayOnDelivery(input: {
   options: PaymentOptions;

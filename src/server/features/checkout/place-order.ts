@@ -12,10 +12,24 @@ import { announcement, type Change } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
 import { prepared, queries } from '../../platform/db/queries';
 import { AppError, badRequest, conflict } from '../../platform/errors';
-import { type CartRow, clearedCart, itemLabel, lineStatus, readCartRows } from '../cart/cart';
+import {
+  type CartRow,
+  cartRowsFromJson,
+  cartRowsJson,
+  clearedCart,
+  itemLabel,
+  lineStatus,
+  readCartRows,
+} from '../cart/cart';
 import { outOfStockFrom } from '../catalog/out-of-stock-settings';
 import { pickupFrom } from '../catalog/shipping-zones';
-import { checkOrderDrops, comingSoonError } from '../drops/drop-rules';
+import {
+  checkDropLimits,
+  comingSoonError,
+  limitedProducts,
+  lockDropAllowances,
+  orderedUnitsJson,
+} from '../drops/drop-rules';
 import { emailRow, enqueueDelivery } from '../email/outbox';
 import { type StoreIdentity, storeIdentityFrom } from '../email/store-identity';
 import { claimsByVariant, outOfStock, type StockClaim } from '../inventory/stock';
@@ -25,7 +39,7 @@ import { ORDER_ITEM_COLUMNS } from '../orders/orders';
 import { checkCode, holdUse } from '../promotions/discount-codes';
 import { paymentOptionsFrom } from '../settings/payment-options';
 import { priceWith, pricingLines } from './checkout-pricing';
-import { checkOrderLimits, checkUnitsPerVariant } from './order-limits';
+import { checkUnitsPerVariant, checkUnpaidLimits, unpaidHoldings } from './order-limits';
 import {
   checkPayOnDelivery,
   isOpenPayOnDeliveryViolation,
@@ -59,10 +73,11 @@ function addresses(form: CheckoutForm): { shipping: AddressSnapshot; billing: Ad
 }
 
 /**
- * What an order needs besides the cart, in one read: the zone of the shipping state and the method
+ * What an order needs, in one read: the cart's lines, the zone of the shipping state and the method
  * chosen in it (active), the out-of-stock, store, pickup and payment settings, the account the
  * receipt goes to, and, for pay on delivery, the account's open pay-on-delivery order. Prepared
- * (built and compiled once, in both forms): every buyer of a drop runs it.
+ * (built and compiled once, in both forms): every buyer of a drop runs it, on drop day through a
+ * pool that every buyer's statements queue for, so one statement instead of two.
  */
 const orderContextQuery = (withOpenPayOnDelivery: boolean) =>
   prepared<{ userId: string; state: string; methodCode: string }>()((db, value) => {
@@ -105,6 +120,7 @@ const orderContextQuery = (withOpenPayOnDelivery: boolean) =>
         'u.email',
         'u.first_name',
         'u.email_verified',
+        cartRowsJson(db, value('userId')).as('cart'),
       ])
       .$if(withOpenPayOnDelivery, (query) =>
         query.select((eb) => openPayOnDeliveryOrder(eb).as('open_pay_on_delivery')),
@@ -118,7 +134,8 @@ async function readOrderContext(sql: SqlRunner, userId: string, form: CheckoutFo
   const read = form.paymentMethod === 'pay_on_delivery' ? orderContextWithOpenPayOnDelivery : orderContext;
   const [row] = await read(sql, { userId, state: form.state, methodCode: form.shippingMethodCode });
   if (!row) throw new AppError('cart_empty', 400, 'Your cart is empty');
-  return row;
+  const { cart, ...context } = row;
+  return { cart: cartRowsFromJson(cart), context };
 }
 
 /**
@@ -183,8 +200,10 @@ export const CART_CHANGED_MESSAGE =
  *    itself: the variant's row is locked for that statement only, so the buyers of the last units
  *    are decided one short statement after another and those who missed out hear it at once.
  * 3. One transaction writes the order, the cart locked (two submits of one cart wait for each
- *    other; the second finds it empty), the drop and order limits checked under the account's
- *    lock, and consumes the holds as it commits. If it fails for any reason, the holds are given
+ *    other; the second finds it empty), and consumes the holds as it commits. The drop and order
+ *    limits are counted by the statement that writes the order: it starts after the cart's lock,
+ *    which lines up one account's orders, and after the limited products' per-account locks;
+ *    past a limit, the transaction rolls back. If it fails for any reason, the holds are given
  *    back; a hold already consumed by a committed order is not there to give back.
  */
 export async function placeOrder(
@@ -192,10 +211,7 @@ export async function placeOrder(
   userId: string,
   form: CheckoutForm,
 ): Promise<{ orderId: string }> {
-  const [read, context] = await Promise.all([
-    readCartRows(deps.database.sql, userId),
-    readOrderContext(deps.database.sql, userId, form),
-  ]);
+  const { cart: read, context } = await readOrderContext(deps.database.sql, userId, form);
   checkLines(read);
   // Already short as the cart was read: said now, before anything is held. When the last units
   // of a drop are gone, the buyers still coming learn it from this one read.
@@ -239,7 +255,7 @@ export async function placeOrder(
   }
 }
 
-type OrderContext = Awaited<ReturnType<typeof readOrderContext>>;
+type OrderContext = Awaited<ReturnType<typeof readOrderContext>>['context'];
 
 /** Pay on delivery only where every rule of pay-on-delivery.ts allows it for this total. */
 function checkPaymentMethod(
@@ -279,12 +295,17 @@ async function writeOrder(
   // (Not the stock: what this order takes of it is held already.)
   checkLines(rows);
   // The order takes exactly what was held: a cart changed meanwhile (another tab) is not guessed at.
-  if (!sameClaims(claimsOf(rows), input.claims)) throw conflict('cart_changed', CART_CHANGED_MESSAGE);
-  // Drops: nothing before its release, and the limit per customer counted under a per-account
-  // lock.
-  await checkOrderDrops(sql, userId, rows);
-  // No account may hold a variant's stock in unpaid orders (order-limits.ts).
-  await checkOrderLimits(sql, userId, claimsOf(rows));
+  const claims = claimsOf(rows);
+  if (!sameClaims(claims, input.claims)) throw conflict('cart_changed', CART_CHANGED_MESSAGE);
+  // Drops: nothing before its release.
+  const soon = rows.find((row) => row.coming_soon);
+  if (soon) throw comingSoonError(soon);
+  const variants = checkUnitsPerVariant(claims);
+  // The limits per customer and the unpaid orders' limits (order-limits.ts) are counted by the
+  // statement that writes the order, and checked on what it answers: the limited products'
+  // per-account locks taken first, so an order of this account committed meanwhile is counted.
+  const limited = limitedProducts(rows);
+  await lockDropAllowances(sql, userId, limited);
   // Priced as the checkout showed it (promotions/pricing.ts), the code checked again for this
   // account; its use is held below.
   const rule = form.discountCode ? await checkCode(sql, form.discountCode, userId) : null;
@@ -361,7 +382,8 @@ async function writeOrder(
   // so the statement's text never changes and stays prepared); the stock held for it becoming the
   // order's (its holds deleted); the cart cleared; the confirmation recorded (none, or one: also
   // one JSON parameter, for the same reason); and the order announced.
-  const insertOrder = queries(sql)
+  const db = queries(sql);
+  const insertOrder = db
     .with('new_order', (db) =>
       db.insertInto('orders').values({
         id,
@@ -418,15 +440,26 @@ async function writeOrder(
       eb.selectFrom('consumed').select(eb.fn.countAll<number>().as('n')).as('consumed'),
       eb.selectFrom('announced').select(eb.fn.countAll<number>().as('n')).as('announced'),
       eb.selectFrom('cleared').select(eb.fn.countAll<number>().as('n')).as('cleared'),
+      // Read in the statement's snapshot, which holds the account's other orders but not this one.
+      unpaidHoldings(
+        db,
+        userId,
+        variants.map((variant) => variant.variantId),
+      ).as('holdings'),
+      orderedUnitsJson(db, userId, limited).as('ordered'),
     ]);
-  let consumed: number | null;
+  let written: Awaited<ReturnType<typeof insertOrder.executeTakeFirstOrThrow>>;
   try {
-    consumed = (await insertOrder.executeTakeFirstOrThrow()).consumed;
+    written = await insertOrder.executeTakeFirstOrThrow();
   } catch (error) {
     // Another open pay-on-delivery order of this account committed meanwhile (the unique index).
     if (isOpenPayOnDeliveryViolation(error)) throw podRefused('open_order', POD_MESSAGES.openOrder(null));
     throw error;
   }
+  // Past a limit: refused, and the transaction rolls back everything the statement wrote.
+  checkDropLimits(rows, new Map(Object.entries(written.ordered)));
+  checkUnpaidLimits(claims, written.holdings);
+  const { consumed } = written;
   // A hold the sweep gave back (the order took longer than a hold lives) leaves the order without
   // its stock: refused, nothing committed.
   if (consumed !== input.holdIds.length) {

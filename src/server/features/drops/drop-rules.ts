@@ -1,4 +1,4 @@
-import { type NotNull, sql as pg, type Selectable } from 'kysely';
+import { type Kysely, type NotNull, sql as pg, type Selectable } from 'kysely';
 import { formatDateTime } from '#shared/dates';
 import type { SqlRunner } from '../../platform/db/client';
 import { queries } from '../../platform/db/queries';
@@ -62,6 +62,22 @@ export function limitReachedError(
   });
 }
 
+/** Units of each product this account has in orders that are not cancelled, grouped by product. */
+function orderedUnitsQuery(db: Kysely<DB>, userId: string, productIds: readonly string[]) {
+  return (
+    db
+      .selectFrom('order_items as oi')
+      .innerJoin('orders as o', 'o.id', 'oi.order_id')
+      .select((eb) => ['oi.product_id', eb.fn.sum<number>('oi.quantity').as('units')])
+      .where('o.user_id', '=', userId)
+      .where((eb) => eb('oi.product_id', '=', eb.fn.any(pg<string[]>`${productIds}::uuid[]`)))
+      .where('o.status', '<>', 'cancelled')
+      .groupBy('oi.product_id')
+      // Only lines naming one of these products.
+      .$narrowType<{ product_id: NotNull }>()
+  );
+}
+
 /**
  * Units of each product this account has in orders that are not cancelled (unpaid or paid):
  * what its limit per customer counts. Products without any are left out of the map.
@@ -72,49 +88,55 @@ export async function orderedUnits(
   productIds: string[],
 ): Promise<Map<string, number>> {
   if (productIds.length === 0) return new Map();
-  const rows = await queries(sql)
-    .selectFrom('order_items as oi')
-    .innerJoin('orders as o', 'o.id', 'oi.order_id')
-    .select((eb) => ['oi.product_id', eb.fn.sum<number>('oi.quantity').as('units')])
-    .where('o.user_id', '=', userId)
-    .where((eb) => eb('oi.product_id', '=', eb.fn.any(pg<string[]>`${productIds}::uuid[]`)))
-    .where('o.status', '<>', 'cancelled')
-    .groupBy('oi.product_id')
-    // Only lines naming one of these products.
-    .$narrowType<{ product_id: NotNull }>()
-    .execute();
+  const rows = await orderedUnitsQuery(queries(sql), userId, productIds).execute();
   return new Map(rows.map((row) => [row.product_id, row.units]));
+}
+
+/**
+ * The same units by product id, as one JSON expression ({} for none): for the statement that
+ * writes an order, read after lockDropAllowances (a statement that takes the lock cannot count
+ * what was committed while it waited).
+ */
+export function orderedUnitsJson(db: Kysely<DB>, userId: string, productIds: readonly string[]) {
+  return pg<Record<string, number>>`(SELECT coalesce(json_object_agg(u.product_id, u.units), '{}')
+    FROM ${orderedUnitsQuery(db, userId, productIds)} AS u)`;
 }
 
 /**
  * Serialises this account's orders of these limited products until the caller's transaction ends
  * (a transaction-scoped advisory lock per account and product, taken in product order so two
- * orders never wait on each other in a circle). Taken before any stock row is touched: the
- * variant row locks stay last and short.
+ * orders never wait on each other in a circle; all in one statement, which takes them in the
+ * array's order). Taken before any stock row is touched: the variant row locks stay last and short.
  */
 export async function lockDropAllowances(
   sql: SqlRunner,
   userId: string,
-  productIds: string[],
+  productIds: readonly string[],
 ): Promise<void> {
-  for (const productId of [...new Set(productIds)].sort()) {
-    const key = `drop-limit:${userId}:${productId}`;
-    await pg`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(queries(sql));
-  }
+  if (productIds.length === 0) return;
+  const keys = [...new Set(productIds)].sort().map((productId) => `drop-limit:${userId}:${productId}`);
+  await pg`SELECT count(pg_advisory_xact_lock(hashtextextended(key, 0)))
+             FROM unnest(${keys}::text[]) AS key`.execute(queries(sql));
+}
+
+/** The products among these lines that have a limit per customer. */
+export function limitedProducts(
+  lines: readonly Pick<DropRow, 'product_id' | 'limit_per_customer'>[],
+): string[] {
+  return [
+    ...new Set(lines.filter((line) => line.limit_per_customer !== null).map((line) => line.product_id)),
+  ];
 }
 
 /**
- * Checks an order's lines against their products' drop rules, inside the order's transaction:
- * refuses a product not released yet (409 coming_soon) and a product whose limit per customer
- * this order would pass (409 limit_reached), counting the account's other orders after taking
- * the per-account lock, so simultaneous orders are counted one after the other.
+ * Refuses an order whose lines would pass a product's limit per customer (409 limit_reached),
+ * given what the account has ordered already (orderedUnits or orderedUnitsJson, read after
+ * lockDropAllowances so simultaneous orders of one account are counted one after the other).
  */
-export async function checkOrderDrops(
-  sql: SqlRunner,
-  userId: string,
-  lines: (DropRow & { quantity: number })[],
-): Promise<void> {
-  for (const line of lines) if (line.coming_soon) throw comingSoonError(line);
+export function checkDropLimits(
+  lines: readonly (DropRow & { quantity: number })[],
+  ordered: ReadonlyMap<string, number>,
+): void {
   const limited = new Map<string, { row: DropRow; limit: number; quantity: number }>();
   for (const line of lines) {
     if (line.limit_per_customer === null) continue;
@@ -122,10 +144,6 @@ export async function checkOrderDrops(
     entry.quantity += line.quantity;
     limited.set(line.product_id, entry);
   }
-  if (limited.size === 0) return;
-  const productIds = [...limited.keys()];
-  await lockDropAllowances(sql, userId, productIds);
-  const ordered = await orderedUnits(sql, userId, productIds);
   for (const [productId, { row, limit, quantity }] of limited) {
     const already = ordered.get(productId) ?? 0;
     if (already + quantity > limit) throw limitReachedError(row, limit, already, quantity);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '#shared/dates';
 import { productDetailResponseSchema, productListResponseSchema } from '#shared/schemas/catalog';
 import { createSignedInUser, createUser } from '../../../../tests/factories/accounts';
 import { createProduct, type TestProduct } from '../../../../tests/factories/catalog';
@@ -7,7 +8,7 @@ import { readSse } from '../../../../tests/setup/live-stream';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { systemActor } from '../../context';
 import { cancelOrder } from '../orders/cancel-order';
-import { checkOrderDrops } from './drop-rules';
+import { checkDropLimits, lockDropAllowances, orderedUnits } from './drop-rules';
 
 let t: TestApp;
 let admin: string;
@@ -229,12 +230,21 @@ describe('before the release time', () => {
   });
 
   it('refuses an order with it, and sells it once the time has come', async () => {
-    const product = await drop({ releaseAt: inMinutes(60), stock: 5 });
+    const releaseAt = inMinutes(60);
+    const product = await drop({ releaseAt, stock: 5 });
     const { user, cookie } = await createSignedInUser(t);
     await forceCartLine(user.id, product, 1);
     const early = await placeOrder(t, cookie);
     expect(early.status).toBe(409);
-    expect(early.body).toMatchObject({ error: { code: 'coming_soon' } });
+    // Its release time as the order's first read found it.
+    expect(early.body).toEqual({
+      error: {
+        code: 'coming_soon',
+        message: `${product.name} is not out yet. It drops ${formatDateTime(releaseAt)} (Lagos time); you can add it to your cart from then.`,
+        productId: product.id,
+        releaseAt,
+      },
+    });
     expect(await variantStock(t, product.variants[0]!.id)).toBe(5);
     expect(await unitsOrdered(user.id, product.id)).toBe(0);
 
@@ -404,7 +414,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the per-account lock (PostgreSQL)
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, () =>
         t.database.transaction(async (sql) => {
-          await checkOrderDrops(sql, user.id, [line]);
+          await lockDropAllowances(sql, user.id, [product.id]);
+          checkDropLimits([line], await orderedUnits(sql, user.id, [product.id]));
           await new Promise((resolve) => setTimeout(resolve, 30));
           const [order] = await sql.query<{ id: string }>(
             `INSERT INTO orders (user_id, email, subtotal_kobo, shipping_cost_kobo, total_amount_kobo,

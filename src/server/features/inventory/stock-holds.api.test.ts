@@ -176,3 +176,55 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an order slower than its holds li
     expect(orders!.n).toBe(0);
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a hold that waited for the row (PostgreSQL)', () => {
+  it('tells the buyer what the sale it waited for left, not what its statement saw first', async () => {
+    const product = await createProduct(t, { name: 'Waiting Tee', variants: [{ size: 'M', stock: 3 }] });
+    const variantId = product.variants[0]!.id;
+    // Another sale has the row: the hold's statement sees 3 (enough for 2), waits, and then finds 1.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const sale = t.database.transaction(async (sql) => {
+      await sql.query('UPDATE product_variants SET stock_quantity = 1 WHERE id = $1', [variantId]);
+      locked();
+      await released;
+    });
+    await isLocked;
+    const holding = holdStock(
+      t.deps,
+      'a0000000-0000-4000-8000-000000000000',
+      [{ variantId, quantity: 2, label: 'Waiting Tee (M)' }],
+      null,
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    // This file's database: only the hold's statement can be waiting for a lock in it.
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.database.sql.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+            )
+          )[0]!.n,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+    release();
+    await sale;
+    expect(await holding).toMatchObject({
+      code: 'out_of_stock',
+      message: 'Sorry, only 1 of Waiting Tee (M) left in stock.',
+    });
+    expect(await variantStock(t, variantId)).toBe(1);
+    expect(await holdsOf(variantId)).toBe(0);
+  });
+});

@@ -1,4 +1,5 @@
 import { sql as pg, type RawBuilder } from 'kysely';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { type AppDeps, defineJob } from '../../context';
 import { announceAll, CHANGES_CHANNEL } from '../../platform/db/announce';
 import type { SqlRunner } from '../../platform/db/client';
@@ -72,25 +73,48 @@ const takeHold = prepared<{
         )
         .returning('id'),
     )
-    .selectFrom('taken as t')
-    .innerJoin('products as p', 'p.id', 't.product_id')
-    .innerJoin('held as h', (join) => join.onTrue())
-    .select([
-      'h.id as holdId',
-      't.id as variantId',
-      't.product_id as productId',
-      'p.name',
-      't.sku',
-      't.stock_quantity as stock',
-      't.alerted',
-      pg<string>`pg_notify(${CHANGES_CHANNEL}, json_build_object('table', 'product_variants', 'id', t.id,
-          'userId', NULL, 'action', 'reserved', 'productId', t.product_id)::text)`.as('announced'),
+    // The variant as this statement found it, and the hold if it was taken: a buyer who missed
+    // out is told what was left without another round trip (see holdStock).
+    .selectFrom('product_variants as seen')
+    .where('seen.id', '=', value('variantId'))
+    .select((eb) => [
+      'seen.stock_quantity as stockSeen',
+      jsonObjectFrom(
+        eb
+          .selectFrom('taken as t')
+          .innerJoin('products as p', 'p.id', 't.product_id')
+          .innerJoin('held as h', (join) => join.onTrue())
+          .select([
+            'h.id as holdId',
+            't.id as variantId',
+            't.product_id as productId',
+            'p.name',
+            't.sku',
+            't.stock_quantity as stock',
+            't.alerted',
+            pg<string>`pg_notify(${CHANGES_CHANNEL}, json_build_object('table', 'product_variants', 'id', t.id,
+                'userId', NULL, 'action', 'reserved', 'productId', t.product_id)::text)`.as('announced'),
+          ]),
+      ).as('hold'),
     ]),
 );
 
 const stockOf = prepared<{ variantId: string }>()((db, value) =>
   db.selectFrom('product_variants').select('stock_quantity').where('id', '=', value('variantId')),
 );
+
+/**
+ * What is left of a variant whose hold was refused. The hold's statement saw the variant as it was
+ * when the statement began: less than the claim is what was left then, as a read of its own would
+ * have said a moment earlier. Enough for the claim means the units went while the statement waited
+ * for the row (the update then judged the newest version, the rest of the statement cannot see
+ * it): only then is the stock read again.
+ */
+async function stockLeft(sql: SqlRunner, claim: StockClaim, seen: number | undefined): Promise<number> {
+  if (seen !== undefined && seen < claim.quantity) return seen;
+  const [left] = await stockOf(sql, { variantId: claim.variantId });
+  return left?.stock_quantity ?? 0;
+}
 
 /**
  * Holds the stock of every claim, each by its own statement committed at once (`deps.database.sql`,
@@ -117,11 +141,8 @@ export async function holdStock(
         userId,
         lowStockAt,
       });
-      if (!row) {
-        const [left] = await stockOf(sql, { variantId: claim.variantId });
-        throw outOfStock(claim, left?.stock_quantity ?? 0);
-      }
-      const { holdId, alerted, announced: _, ...variant } = row;
+      if (!row?.hold) throw outOfStock(claim, await stockLeft(sql, claim, row?.stockSeen));
+      const { holdId, alerted, announced: _, ...variant } = row.hold;
       taken.push({ holdId, lowStock: alerted ? variant : null });
     }
     // Queued with the holds or not at all: if it cannot be, the holds go back and the order fails.
