@@ -147,6 +147,11 @@ const cartRowsQuery = (db: Kysely<DB>, userId: string) =>
     .orderBy('ci.created_at')
     .orderBy('ci.id');
 const cartRows = prepared<{ userId: string }>()((db, value) => cartRowsQuery(db, value('userId')));
+const cartRowsLocked = prepared<{ userId: string }>()((db, value) =>
+  cartRowsQuery(db, value('userId')).forUpdate(['c', 'ci']),
+);
+
+export type CartRow = Awaited<ReturnType<typeof readCartRows>>[number];
 
 /** A CartRow as JSON carries it: its one date as the text PostgreSQL wrote. */
 type CartRowJson = Omit<CartRow, 'release_at'> & { release_at: string | null };
@@ -159,17 +164,13 @@ export function cartRowsJson(db: Kysely<DB>, userId: string): RawBuilder<CartRow
   return jsonArrayFrom(cartRowsQuery(db, userId)).$castTo<CartRowJson[]>();
 }
 
+/** CartRows back from `cartRowsJson`'s column. */
 export function cartRowsFromJson(rows: readonly CartRowJson[]): CartRow[] {
   return rows.map((row) => ({
     ...row,
     release_at: row.release_at === null ? null : new Date(row.release_at),
   }));
 }
-const cartRowsLocked = prepared<{ userId: string }>()((db, value) =>
-  cartRowsQuery(db, value('userId')).forUpdate(['c', 'ci']),
-);
-
-export type CartRow = Awaited<ReturnType<typeof readCartRows>>[number];
 
 /**
  * Locks the shopper's cart until the transaction ends. Whatever changes a shopper's cart together

@@ -19,6 +19,15 @@ const holdsOf = async (variantId: string) =>
     )
   )[0]!.n;
 
+/** A promise and what settles it: a transaction holding a lock and the test wait on each other. */
+function signal() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
 const sweep = () =>
   releaseStaleHoldsJob.run(
     {},
@@ -139,20 +148,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an order slower than its holds li
     await addToCart(t, cookie, product, 1);
     // Another transaction keeps the shopper's cart locked, so the order's transaction waits with
     // the stock held; meanwhile its hold turns stale and the sweep gives it back.
-    let unlock!: () => void;
-    const unlocked = new Promise<void>((resolve) => {
-      unlock = resolve;
-    });
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
+    const unlocked = signal();
+    const locked = signal();
     const blocker = t.database.transaction(async (sql) => {
       await sql.query('SELECT id FROM carts WHERE user_id = $1 FOR UPDATE', [user.id]);
-      locked();
-      await unlocked;
+      locked.resolve();
+      await unlocked.promise;
     });
-    await isLocked;
+    await locked.promise;
     const placing = placeOrder(t, cookie);
     await expect.poll(() => holdsOf(variantId), { timeout: 10_000 }).toBe(1);
     expect(await variantStock(t, variantId)).toBe(3);
@@ -162,7 +165,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an order slower than its holds li
     );
     await sweep();
     expect(await variantStock(t, variantId)).toBe(4);
-    unlock();
+    unlocked.resolve();
     await blocker;
 
     const refused = await placing;
@@ -182,20 +185,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a hold that waited for the row (P
     const product = await createProduct(t, { name: 'Waiting Tee', variants: [{ size: 'M', stock: 3 }] });
     const variantId = product.variants[0]!.id;
     // Another sale has the row: the hold's statement sees 3 (enough for 2), waits, and then finds 1.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
+    const released = signal();
+    const locked = signal();
     const sale = t.database.transaction(async (sql) => {
       await sql.query('UPDATE product_variants SET stock_quantity = 1 WHERE id = $1', [variantId]);
-      locked();
-      await released;
+      locked.resolve();
+      await released.promise;
     });
-    await isLocked;
+    await locked.promise;
     const holding = holdStock(
       t.deps,
       'a0000000-0000-4000-8000-000000000000',
@@ -218,7 +215,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a hold that waited for the row (P
         { timeout: 10_000 },
       )
       .toBe(1);
-    release();
+    released.resolve();
     await sale;
     expect(await holding).toMatchObject({
       code: 'out_of_stock',
