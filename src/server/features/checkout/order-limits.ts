@@ -43,8 +43,8 @@ type OrderLine = StockClaim;
 
 /**
  * The limit that needs no account: at most ORDER_LIMITS.unitsPerVariant of a variant in one order.
- * placeOrder checks it before holding any stock, and checkUnpaidLimits again. Returns the units by
- * variant.
+ * placeOrder checks it before holding any stock, and again in its transaction. Returns the units
+ * by variant.
  */
 export function checkUnitsPerVariant(lines: ReadonlyArray<OrderLine>) {
   // A cart holds one line per variant and gender: the limits count a variant's lines together.
@@ -89,9 +89,11 @@ export function unpaidHoldings(db: Kysely<DB>, userId: string, variantIds: reado
     'held', (SELECT coalesce(json_object_agg(h.variant_id, h.units), '{}') FROM ${units} AS h))`;
 }
 
-/** Refuses an order that would break ORDER_LIMITS, given what the account holds unpaid already. */
-export function checkUnpaidLimits(lines: ReadonlyArray<OrderLine>, holdings: UnpaidHoldings): void {
-  const variants = checkUnitsPerVariant(lines);
+/**
+ * Refuses an order that would break ORDER_LIMITS across the account's unpaid orders, given what it
+ * holds unpaid already and the order's units by variant as checkUnitsPerVariant answered them.
+ */
+export function checkUnpaidLimits(variants: ReadonlyArray<OrderLine>, holdings: UnpaidHoldings): void {
   if (holdings.unpaid >= ORDER_LIMITS.unpaidOrdersPerAccount) {
     throw conflict('order_limit', ORDER_LIMIT_MESSAGES.unpaidOrders);
   }

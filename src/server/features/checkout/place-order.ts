@@ -458,7 +458,7 @@ async function writeOrder(
   }
   // Past a limit: refused, and the transaction rolls back everything the statement wrote.
   checkDropLimits(rows, new Map(Object.entries(written.ordered)));
-  checkUnpaidLimits(claims, written.holdings);
+  checkUnpaidLimits(variants, written.holdings);
   const { consumed } = written;
   // A hold the sweep gave back (the order took longer than a hold lives) leaves the order without
   // its stock: refused, nothing committed.
