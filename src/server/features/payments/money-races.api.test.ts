@@ -21,7 +21,8 @@ import { runReconciliation, startReconciliation } from './reconciliation';
  * Whoever wins, the charge is in the book once, the money kept is what is owed for what the shop
  * will deliver (nothing for a cancelled order, once refunds settle), stock is conserved and the
  * payment status says what the book says. And a payment arriving after its order expired races
- * another order for the last unit: exactly one of them gets it.
+ * another order for the last unit, or the same shopper's next order where only the drop's limit per
+ * customer decides: exactly one of them gets it.
  *
  * Runs: RACE_RUNS (default 20 on PostgreSQL, 5 on PGlite). The races themselves happen on
  * PostgreSQL only: PGlite runs one statement at a time, so its runs only interleave whole
@@ -200,6 +201,87 @@ describe('one paid order, everything at once', () => {
   );
 });
 
+type LateRace = {
+  shopper: Shopper;
+  rival: Shopper;
+  stock: number;
+  limit: number;
+  mode: 'at once' | 'as Paystack is asked' | 'after verify';
+};
+
+/**
+ * The shopper's order expires unpaid, its payment then goes through after all, and as its reports
+ * arrive (verify, webhook, reconciliation) the rival places an order for one unit of the same
+ * drop, at the moment `mode` names: at once (the rival usually wins: the payment's reports ask
+ * Paystack first), as Paystack is first asked about the payment (the charge rule and the order
+ * then meet in the database), or once the shopper's verify has answered (the payment usually
+ * wins, and the webhook and the reconciliation still race the rival). Exactly one of the two
+ * holds what only one may have; the money is consistent either way.
+ */
+async function raceLatePayment(race: LateRace) {
+  const { shopper, rival, stock, limit, mode } = race;
+  const product = await drop(stock, limit);
+  const startedAt = new Date(Date.now() - 1_000);
+
+  const late = await orderAndInitialize(shopper, product);
+  // The shopper has not paid yet; the order expires and its unit goes back on the shelf.
+  fake.setTransaction(late.reference, { status: 'abandoned' });
+  expect(await expireUnpaidOrders(t.deps, later())).toContain(late.orderId);
+  await t.jobsIdle();
+  // Then the payment goes through after all, as the rival's cart holds a unit.
+  fake.setTransaction(late.reference, { status: 'success' });
+  await addToCart(t, rival.cookie, product, 1);
+
+  const reconciliation = await startReconciliation(t.deps, systemActor('reconciliation'), {
+    from: startedAt,
+    to: new Date(Date.now() + 60_000),
+  });
+  fake.received.length = 0;
+  const verifying = verify(shopper, late.reference);
+  const rivalGoes =
+    mode === 'at once'
+      ? Promise.resolve()
+      : mode === 'after verify'
+        ? verifying
+        : paystackAsked(late.reference);
+  const [verified, hooked, placed, reconciled] = await Promise.all([
+    verifying,
+    postChargeWebhook(t, fake, late.reference),
+    rivalGoes.then(() => placeOrder(t, rival.cookie, { email: rival.email })),
+    runReconciliation(t.deps, reconciliation.id),
+  ]);
+  expectStatus('verify', verified, [200]);
+  expectStatus('webhook', hooked, [200]);
+  expectStatus('rival order', placed, [201, 409]);
+  expect(reconciled.status, reconciled.error ?? '').toBe('done');
+
+  const rivalOrderId = placed.status === 201 ? (placed.body as { orderId: string }).orderId : null;
+  const orderIds = rivalOrderId ? [late.orderId, rivalOrderId] : [late.orderId];
+  await expectMoneyConsistent({ orderIds, references: [late.reference], product, stock, limit });
+  const [charge] = await t.database.sql.query<{ disposition: string; reason: string | null }>(
+    `SELECT disposition, reason FROM ledger_entries WHERE kind = 'charge' AND reference = $1`,
+    [late.reference],
+  );
+  // Exactly one of them: the revived order, or the rival's.
+  expect(
+    { revived: charge?.disposition === 'applied', rivalPlaced: rivalOrderId !== null },
+    JSON.stringify(placed.body),
+  ).toEqual(
+    charge?.disposition === 'applied'
+      ? { revived: true, rivalPlaced: false }
+      : { revived: false, rivalPlaced: true },
+  );
+  await cleanUp(rival);
+  await cleanUp(shopper);
+  return {
+    disposition: charge?.disposition ?? null,
+    reason: charge?.reason ?? null,
+    rivalRefused: placed.status === 201 ? null : (placed.body as { error: { code: string } }).error.code,
+  };
+}
+
+const MODES = ['at once', 'as Paystack is asked', 'after verify'] as const;
+
 describe('a late payment racing another order for the last unit', () => {
   it(
     `the expired order is revived or its payment refunded, never both orders served (${RUNS} runs)`,
@@ -211,72 +293,42 @@ describe('a late payment racing another order for the last unit', () => {
         // decide; limit 2: the stock alone); every fourth run another shopper's.
         const limit = run % 2 === 0 ? 1 : 2;
         const rival = run % 4 === 3 ? shoppers[(run + 1) % shoppers.length]! : shopper;
-        const product = await drop(1, limit);
-        const startedAt = new Date(Date.now() - 1_000);
-
-        const late = await orderAndInitialize(shopper, product);
-        // The shopper has not paid yet; the order expires and its unit goes back on the shelf.
-        fake.setTransaction(late.reference, { status: 'abandoned' });
-        expect(await expireUnpaidOrders(t.deps, later())).toContain(late.orderId);
-        await t.jobsIdle();
-        // Then the payment goes through after all, as the rival's cart holds the last unit.
-        fake.setTransaction(late.reference, { status: 'success' });
-        await addToCart(t, rival.cookie, product, 1);
-
-        const reconciliation = await startReconciliation(t.deps, systemActor('reconciliation'), {
-          from: startedAt,
-          to: new Date(Date.now() + 60_000),
-        });
-        // The rival's order goes in at once (it usually wins: the payment's reports ask Paystack
-        // first), or as Paystack is first asked about the payment (the charge rule and the order
-        // then meet in the database), or once the shopper's verify has answered (the payment
-        // usually wins, and the webhook and the reconciliation still race the rival).
-        const mode = (['at once', 'as Paystack is asked', 'after verify'] as const)[run % 3]!;
-        fake.received.length = 0;
-        const verifying = verify(shopper, late.reference);
-        const rivalGoes =
-          mode === 'at once'
-            ? Promise.resolve()
-            : mode === 'after verify'
-              ? verifying
-              : paystackAsked(late.reference);
-        const [verified, hooked, placed, reconciled] = await Promise.all([
-          verifying,
-          postChargeWebhook(t, fake, late.reference),
-          rivalGoes.then(() => placeOrder(t, rival.cookie, { email: rival.email })),
-          runReconciliation(t.deps, reconciliation.id),
-        ]);
-        expectStatus('verify', verified, [200]);
-        expectStatus('webhook', hooked, [200]);
-        expectStatus('rival order', placed, [201, 409]);
-        expect(reconciled.status, reconciled.error ?? '').toBe('done');
-
-        const rivalOrderId = placed.status === 201 ? (placed.body as { orderId: string }).orderId : null;
-        const orderIds = rivalOrderId ? [late.orderId, rivalOrderId] : [late.orderId];
-        await expectMoneyConsistent({ orderIds, references: [late.reference], product, stock: 1, limit });
-        const [charge] = await t.database.sql.query<{ disposition: string; reason: string | null }>(
-          `SELECT disposition, reason FROM ledger_entries WHERE kind = 'charge' AND reference = $1`,
-          [late.reference],
-        );
-        // Exactly one of them holds the unit: the revived order, or the rival's.
-        expect(
-          { revived: charge?.disposition === 'applied', rivalPlaced: rivalOrderId !== null },
-          JSON.stringify(placed.body),
-        ).toEqual(
-          charge?.disposition === 'applied'
-            ? { revived: true, rivalPlaced: false }
-            : { revived: false, rivalPlaced: true },
-        );
+        const mode = MODES[run % 3]!;
+        const result = await raceLatePayment({ shopper, rival, stock: 1, limit, mode });
         count(
-          `${mode}, ${rival === shopper ? 'same' : 'other'} shopper, limit ${limit}: ${charge?.disposition}` +
-            (placed.status === 201
-              ? ', rival placed'
-              : `, rival ${(placed.body as { error: { code: string } }).error.code}`),
+          `${mode}, ${rival === shopper ? 'same' : 'other'} shopper, limit ${limit}: ${result.disposition}` +
+            (result.rivalRefused ? `, rival ${result.rivalRefused}` : ', rival placed'),
         );
-        await cleanUp(rival);
-        await cleanUp(shopper);
       }
       console.info(`late payment vs the last unit: ${JSON.stringify(Object.fromEntries(outcomes))}`);
+    },
+    TIMEOUT_MS,
+  );
+});
+
+describe("a late payment racing the same shopper's next order, units to spare", () => {
+  it(
+    `the drop's limit per customer alone decides: one of the two orders, never both (${RUNS} runs)`,
+    async () => {
+      outcomes.clear();
+      for (let run = 0; run < RUNS; run++) {
+        const shopper = shoppers[run % shoppers.length]!;
+        const mode = MODES[run % 3]!;
+        // Three units for one shopper allowed one: the stock never runs out, only the allowance.
+        const result = await raceLatePayment({ shopper, rival: shopper, stock: 3, limit: 1, mode });
+        if (result.disposition === 'applied') {
+          expect(result.rivalRefused).toBe('limit_reached');
+        } else {
+          expect(result).toMatchObject({ disposition: 'not_deliverable' });
+          expect(result.reason).toMatch(
+            /limited drop of 1 per customer, and your other orders already hold 1\./,
+          );
+        }
+        count(`${mode}: ${result.disposition}, rival ${result.rivalRefused ?? 'placed'}`);
+      }
+      console.info(
+        `late payment vs the same shopper's allowance: ${JSON.stringify(Object.fromEntries(outcomes))}`,
+      );
     },
     TIMEOUT_MS,
   );
