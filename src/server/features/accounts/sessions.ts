@@ -50,7 +50,7 @@ export async function resolveSession(deps: AppDeps, headers: Headers): Promise<R
     !hasCookie(cookie, cookies.sessionData.name) && !hasCookie(cookie, cookies.dontRememberToken.name);
   const token = usual ? readSignedCookie(cookie, cookies.sessionToken.name, context.secret) : null;
   if (token) {
-    const [row] = await sessionByToken(deps.database.sql, { token });
+    const [row] = await sessionByToken(deps.database.reads, { token });
     const { expiresIn, updateAge } = context.sessionConfig;
     const renewDue = row && row.expires_at.getTime() - (expiresIn - updateAge) * 1000 <= Date.now();
     if (row && row.expires_at.getTime() > Date.now() && !renewDue) {
@@ -131,7 +131,7 @@ export async function activeSessionRole(
   deps: Pick<AppDeps, 'database'>,
   sessionId: string,
 ): Promise<Role | null> {
-  const row = await queries(deps.database.sql)
+  const row = await queries(deps.database.reads)
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select([

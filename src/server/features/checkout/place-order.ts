@@ -211,7 +211,7 @@ export async function placeOrder(
   userId: string,
   form: CheckoutForm,
 ): Promise<{ orderId: string }> {
-  const { cart: read, context } = await readOrderContext(deps.database.sql, userId, form);
+  const { cart: read, context } = await readOrderContext(deps.database.reads, userId, form);
   checkLines(read);
   // Already short as the cart was read: said now, before anything is held. When the last units
   // of a drop are gone, the buyers still coming learn it from this one read.

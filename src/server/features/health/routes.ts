@@ -34,7 +34,7 @@ const NEWEST_MIGRATION = 'SELECT max(version) AS version FROM schema_migrations 
 export function healthRoutes() {
   return new Hono<AppEnv>().get('/health', async (c) => {
     const { database } = c.get('deps');
-    const [row] = await database.sql.query<{ version: number | null }>(NEWEST_MIGRATION, [1]);
+    const [row] = await database.reads.query<{ version: number | null }>(NEWEST_MIGRATION, [1]);
     return c.json({ status: 'ok', database: database.kind, migrationVersion: row?.version ?? 0 });
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../../tests/setup/test-app';
-import { CONNECTIONS_KEPT_FOR_READS, createGate, type Database } from './client';
+import { CONNECTIONS_KEPT_FOR_READS, createGate, type Database, READ_CONNECTIONS } from './client';
 
 describe('createGate', () => {
   it('lets a limited number run at once and the rest in the order they came', async () => {
@@ -88,4 +88,98 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
     expect(texts).toContain('SELECT units FROM hot_row WHERE id = $1');
     expect(texts.filter((text) => text.includes('hot_row'))).toHaveLength(1);
   });
+
+  it('answers reads beside a pool whose every connection waits for a row lock', async () => {
+    let releaseHolder = () => {};
+    const holding = new Promise<void>((resolve) => (releaseHolder = resolve));
+    let rowHeld = () => {};
+    const held = new Promise<void>((resolve) => (rowHeld = resolve));
+    const holder = database.transaction(async (sql) => {
+      await sql.query('UPDATE hot_row SET units = units - 1 WHERE id = 1');
+      rowHeld();
+      await holding;
+    });
+    await held;
+    // Transactions and single statements waiting on the held row take every pooled connection:
+    // six transactions beside the holder and three statements; three more statements queue.
+    const waiting = Array.from({ length: 12 }, (_, n) =>
+      n % 2
+        ? database.transaction((sql) => sql.query('UPDATE hot_row SET units = units - 1 WHERE id = 1'))
+        : database.sql.query('UPDATE hot_row SET units = units - 1 WHERE id = 1'),
+    );
+    try {
+      await until(async () => (await lockWaits(database)) === 9);
+      const [row] = await database.reads.query<{ units: number }>(
+        'SELECT units FROM hot_row WHERE id = $1',
+        [1],
+      );
+      expect(row!.units).toBeGreaterThan(0);
+    } finally {
+      releaseHolder();
+      await holder;
+      await Promise.all(waiting);
+    }
+  });
+
+  it('pipelines reads: each answered with its own rows, a failed statement failing alone', async () => {
+    const failing = new Set([7, 57, 107]);
+    const answers = await Promise.allSettled(
+      Array.from({ length: 150 }, (_, n) =>
+        failing.has(n)
+          ? database.reads.query('SELECT 1 / ($1::int - $1::int) AS n', [n])
+          : database.reads.query<{ n: number }>('SELECT $1::int AS n, pg_backend_pid() AS pid', [n]),
+      ),
+    );
+    const pids = new Set<number>();
+    for (const [n, answer] of answers.entries()) {
+      if (failing.has(n)) {
+        expect(answer).toMatchObject({ status: 'rejected', reason: { message: 'division by zero' } });
+      } else {
+        expect(answer.status).toBe('fulfilled');
+        const [row] = (answer as PromiseFulfilledResult<{ n: number; pid: number }[]>).value;
+        expect(row!.n).toBe(n);
+        pids.add(row!.pid);
+      }
+    }
+    // On the read connections alone, at most as many as there are.
+    expect(pids.size).toBeGreaterThan(0);
+    expect(pids.size).toBeLessThanOrEqual(READ_CONNECTIONS);
+  });
+
+  it('opens a read connection again once the server has closed it', async () => {
+    const before = await database.reads.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const pid = before[0]!.pid;
+    await database.sql.query('SELECT pg_terminate_backend($1)', [pid]);
+    // Reads sent before the client hears of the close fail, as a pooled statement would; then a
+    // new connection answers.
+    const after = await until(async () => {
+      try {
+        const [row] = await database.reads.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        return row!.pid !== pid ? row!.pid : null;
+      } catch {
+        return null;
+      }
+    });
+    expect(after).not.toBe(pid);
+  });
 });
+
+/** Backends of this database waiting for a lock (asked on the read connections: the pool may be full). */
+async function lockWaits(database: Database): Promise<number> {
+  const [row] = await database.reads.query<{ waiting: number }>(
+    `SELECT count(*)::int AS waiting FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+  );
+  return row!.waiting;
+}
+
+/** Resolves with the check's first truthy answer, polled at each turn of the event loop. */
+async function until<T>(check: () => Promise<T | null | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await check();
+    if (answer) return answer;
+    if (Date.now() > deadline) throw new Error('the condition never held');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

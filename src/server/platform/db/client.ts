@@ -49,6 +49,13 @@ export interface Database {
   kind: DatabaseKind;
   db: Db;
   sql: SqlRunner;
+  /**
+   * For a single statement that only reads: a SELECT that writes nothing and takes no lock
+   * (no FOR UPDATE, no advisory lock), so it can never wait behind another statement. On
+   * PostgreSQL these go pipelined over a connection of their own (pipelinedReads), never queued
+   * behind the pool's transactions or a statement waiting for a row lock; on PGlite it is `sql`.
+   */
+  reads: SqlRunner;
   /** Runs `fn` in one transaction with plain SQL. */
   transaction<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T>;
   /**
@@ -151,8 +158,94 @@ function statementName(text: string): string | null {
   return name;
 }
 
+/**
+ * Reads sent pipelined (PostgreSQL's extended protocol, each statement with its own Sync, so each
+ * is its own transaction and an error fails that statement alone): a statement goes out as soon as
+ * it is asked, without waiting for the answers before it, on whichever of `count` connections has
+ * the fewest in flight, opened at their first use and again after one is lost. The statements
+ * asked within one turn of the event loop leave in one write, and the server reads them together:
+ * a read costs the shop a share of one system call instead of its own, and the server a share of
+ * one wake-up (docs/decisions/2026-12-07-pipelined-reads.md).
+ *
+ * Only for statements that never wait: the answers come back in the order asked, so a statement
+ * waiting for a lock would hold up every read behind it.
+ */
+export function pipelinedReads(url: string, count: number): SqlRunner & { close(): Promise<void> } {
+  type Connection = { client: Promise<pg.Client> | null; inFlight: number; corked: boolean };
+  const connections: Connection[] = Array.from({ length: Math.max(1, count) }, () => ({
+    client: null,
+    inFlight: 0,
+    corked: false,
+  }));
+  let closed = false;
+  const open = (connection: Connection): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: url, pipeline: true });
+    const ready = client.connect().then(() => client);
+    // A lost connection fails the reads in flight on it (their callers see the error, as with
+    // the pool) and is opened again for the next read.
+    const forget = () => {
+      if (connection.client === ready) connection.client = null;
+    };
+    client.on('error', forget);
+    client.on('end', forget);
+    ready.catch(forget);
+    connection.client = ready;
+    return ready;
+  };
+  /** Holds this turn's statements for one write, made once the turn's I/O callbacks have run. */
+  const batch = (connection: Connection, client: pg.Client) => {
+    if (connection.corked) return;
+    const socket = client.connection.stream;
+    connection.corked = true;
+    socket.cork();
+    setImmediate(() => {
+      connection.corked = false;
+      socket.uncork();
+    });
+  };
+  const send = async <Row>(text: string, params?: unknown[]): Promise<Row[]> => {
+    if (closed) throw new Error('The database is closed');
+    let connection = connections[0]!;
+    for (const other of connections) if (other.inFlight < connection.inFlight) connection = other;
+    connection.inFlight += 1;
+    try {
+      const client = await (connection.client ?? open(connection));
+      batch(connection, client);
+      const name = params && params.length > 0 ? statementName(text) : null;
+      const result = name
+        ? await client.query({ name, text, values: params })
+        : await client.query(text, params);
+      return result.rows as Row[];
+    } finally {
+      connection.inFlight -= 1;
+    }
+  };
+  return {
+    async exec(text) {
+      await send(text);
+    },
+    query: send,
+    async close() {
+      closed = true;
+      await Promise.all(
+        connections.map(async (connection) => {
+          const client = await connection.client?.catch(() => null);
+          await client?.end().catch(() => {});
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * Connections of their own for pipelined reads (beside the pool's). One: on two cores its database
+ * process, never idle, does more than two taking turns (docs/decisions/2026-12-07-pipelined-reads.md).
+ */
+export const READ_CONNECTIONS = 1;
+
 async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  const reads = pipelinedReads(url, READ_CONNECTIONS);
   const transactions = createGate(Math.max(1, max - CONNECTIONS_KEPT_FOR_READS));
   const listener = createPostgresListener(url);
   // An idle connection can be closed by the server (restart, failover, a dropped test database).
@@ -175,6 +268,7 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     kind: 'postgres',
     db: drizzlePg(pool, { schema }) as unknown as Db,
     sql: runner(pool),
+    reads,
     transaction: (fn) =>
       transactions.run(async () => {
         const client = await pool.connect();
@@ -198,6 +292,7 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     },
     close: once(async () => {
       await listener.close();
+      await reads.close();
       await pool.end();
     }),
   };
@@ -226,6 +321,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
     kind: 'pglite',
     db: drizzlePglite(client, { schema }) as unknown as Db,
     sql: runner(client),
+    reads: runner(client),
     async transaction(fn) {
       const tx = { current: null as ReturnType<typeof inTransaction> | null };
       const result = await client.transaction((pgliteTx) => {
