@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../../tests/setup/test-app';
-import { CONNECTIONS_KEPT_FOR_READS, createGate, type Database, READ_CONNECTIONS } from './client';
+import {
+  CONNECTIONS_KEPT_FOR_READS,
+  createGate,
+  type Database,
+  READ_CONNECTIONS,
+  READ_LOCK_TIMEOUT_MS,
+} from './client';
 
 describe('createGate', () => {
   it('lets a limited number run at once and the rest in the order they came', async () => {
@@ -100,8 +106,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
       await holding;
     });
     await held;
-    // Transactions and single statements waiting on the held row take every pooled connection:
-    // six transactions beside the holder and three statements; three more statements queue.
+    // Transactions and single statements waiting on the held row take every pooled connection
+    // (the holder's and nine more, in the order asked: five statements, four transactions); two
+    // transactions and a statement queue for one.
     const waiting = Array.from({ length: 12 }, (_, n) =>
       n % 2
         ? database.transaction((sql) => sql.query('UPDATE hot_row SET units = units - 1 WHERE id = 1'))
@@ -121,7 +128,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
     }
   });
 
-  it('pipelines reads: each answered with its own rows, a failed statement failing alone', async () => {
+  it('answers reads sent together each with its own rows, a failed statement failing alone', async () => {
     const failing = new Set([7, 57, 107]);
     const answers = await Promise.allSettled(
       Array.from({ length: 150 }, (_, n) =>
@@ -144,6 +151,35 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
     // On the read connections alone, at most as many as there are.
     expect(pids.size).toBeGreaterThan(0);
     expect(pids.size).toBeLessThanOrEqual(READ_CONNECTIONS);
+  });
+
+  it("sends a read that waits for a table's lock to the pool, so the reads behind it go on", async () => {
+    let releaseTable = () => {};
+    const holding = new Promise<void>((resolve) => (releaseTable = resolve));
+    let tableHeld = () => {};
+    const held = new Promise<void>((resolve) => (tableHeld = resolve));
+    // As a migration altering the table would.
+    const migration = database.transaction(async (sql) => {
+      await sql.exec('LOCK TABLE hot_row IN ACCESS EXCLUSIVE MODE');
+      tableHeld();
+      await holding;
+    });
+    await held;
+    try {
+      const waiting = database.reads.query<{ units: number }>('SELECT units FROM hot_row WHERE id = $1', [1]);
+      // Sent after it on the same connection: answered once the first has given up its place.
+      const [behind] = await database.reads.query<{ one: number }>('SELECT $1::int AS one', [1]);
+      expect(behind!.one).toBe(1);
+      // The first is still waiting, on the pool now: answered once the table is free.
+      await until(async () => (await lockWaits(database)) === 1);
+      releaseTable();
+      const [row] = await waiting;
+      expect(row!.units).toBeGreaterThan(0);
+    } finally {
+      releaseTable();
+      await migration;
+    }
+    expect(READ_LOCK_TIMEOUT_MS).toBeLessThan(1_000);
   });
 
   it('opens a read connection again once the server has closed it', async () => {

@@ -50,8 +50,8 @@ export interface Database {
   db: Db;
   sql: SqlRunner;
   /**
-   * For a single statement that only reads: a SELECT that writes nothing and takes no lock
-   * (no FOR UPDATE, no advisory lock), so it can never wait behind another statement. On
+   * For a single statement that only reads: a SELECT that writes nothing and takes no row lock
+   * (no FOR UPDATE, no advisory lock), so no other statement's row lock holds it up. On
    * PostgreSQL these go pipelined over a connection of their own (pipelinedReads), never queued
    * behind the pool's transactions or a statement waiting for a row lock; on PGlite it is `sql`.
    */
@@ -66,7 +66,7 @@ export interface Database {
   listen(channel: string, listener: NotificationListener): Promise<Unlisten>;
   /** How many subscriptions this process holds (a closed live stream must give its own back). */
   readonly listeners: number;
-  /** Closes the pool and the LISTEN connection. */
+  /** Closes the pool, the read connection and the LISTEN connection. */
   close(): Promise<void>;
 }
 
@@ -127,8 +127,8 @@ export function createGate(limit: number) {
 /**
  * Connections kept from transactions for single statements. A transaction can wait a long time
  * for a row lock (two hundred buyers of a drop's last units queue on one stock row); without
- * these, such a queue would hold every connection and pages, sessions and health checks would
- * wait behind it.
+ * these, such a queue would hold every connection and a page's statements would wait behind it.
+ * (The reads that take no row lock do not use the pool at all: `Database.reads`.)
  */
 export const CONNECTIONS_KEPT_FOR_READS = 2;
 
@@ -167,10 +167,17 @@ function statementName(text: string): string | null {
  * a read costs the shop a share of one system call instead of its own, and the server a share of
  * one wake-up (docs/decisions/2026-12-07-pipelined-reads.md).
  *
- * Only for statements that never wait: the answers come back in the order asked, so a statement
- * waiting for a lock would hold up every read behind it.
+ * Only for statements that take no row lock: the answers come back in the order asked, so a
+ * statement that waits holds up every read behind it. A plain SELECT can still wait for a table's
+ * exclusive lock (a migration altering it): it waits here at most READ_LOCK_TIMEOUT_MS, then goes
+ * to `fallback` (the pool), where its wait holds up no one else. A connection that stops answering
+ * without closing is given up after READ_ANSWER_TIMEOUT_MS, failing the reads in flight on it.
  */
-export function pipelinedReads(url: string, count: number): SqlRunner & { close(): Promise<void> } {
+export function pipelinedReads(
+  url: string,
+  count: number,
+  fallback: SqlRunner,
+): SqlRunner & { close(): Promise<void> } {
   type Connection = { client: Promise<pg.Client> | null; inFlight: number; corked: boolean };
   const connections: Connection[] = Array.from({ length: Math.max(1, count) }, () => ({
     client: null,
@@ -179,12 +186,19 @@ export function pipelinedReads(url: string, count: number): SqlRunner & { close(
   }));
   let closed = false;
   const open = (connection: Connection): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: url, pipeline: true });
+    const client = new pg.Client({
+      connectionString: url,
+      pipeline: true,
+      lock_timeout: READ_LOCK_TIMEOUT_MS,
+      query_timeout: READ_ANSWER_TIMEOUT_MS,
+      keepAlive: true,
+    });
     const ready = client.connect().then(() => client);
     // A lost connection fails the reads in flight on it (their callers see the error, as with
-    // the pool) and is opened again for the next read.
+    // the pool), is closed if it was not, and is opened again for the next read.
     const forget = () => {
       if (connection.client === ready) connection.client = null;
+      client.connection.stream.destroy();
     };
     client.on('error', forget);
     client.on('end', forget);
@@ -216,9 +230,12 @@ export function pipelinedReads(url: string, count: number): SqlRunner & { close(
         ? await client.query({ name, text, values: params })
         : await client.query(text, params);
       return result.rows as Row[];
+    } catch (error) {
+      if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
     } finally {
       connection.inFlight -= 1;
     }
+    return fallback.query<Row>(text, params);
   };
   return {
     async exec(text) {
@@ -237,6 +254,13 @@ export function pipelinedReads(url: string, count: number): SqlRunner & { close(
   };
 }
 
+/** PostgreSQL's code for a lock not had within lock_timeout. */
+const LOCK_NOT_AVAILABLE = '55P03';
+/** How long a pipelined read may wait for a table's lock before it goes to the pool. */
+export const READ_LOCK_TIMEOUT_MS = 200;
+/** How long a pipelined read waits for its answer before its connection is given up. */
+const READ_ANSWER_TIMEOUT_MS = 30_000;
+
 /**
  * Connections of their own for pipelined reads (beside the pool's). One: on two cores its database
  * process, never idle, does more than two taking turns (docs/decisions/2026-12-07-pipelined-reads.md).
@@ -245,7 +269,7 @@ export const READ_CONNECTIONS = 1;
 
 async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
-  const reads = pipelinedReads(url, READ_CONNECTIONS);
+
   const transactions = createGate(Math.max(1, max - CONNECTIONS_KEPT_FOR_READS));
   const listener = createPostgresListener(url);
   // An idle connection can be closed by the server (restart, failover, a dropped test database).
@@ -264,10 +288,12 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
       return result.rows as Row[];
     },
   });
+  const sql = runner(pool);
+  const reads = pipelinedReads(url, READ_CONNECTIONS, sql);
   return {
     kind: 'postgres',
     db: drizzlePg(pool, { schema }) as unknown as Db,
-    sql: runner(pool),
+    sql,
     reads,
     transaction: (fn) =>
       transactions.run(async () => {
