@@ -96,16 +96,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
   });
 
   it('answers reads beside a pool whose every connection waits for a row lock', async () => {
-    let releaseHolder = () => {};
-    const holding = new Promise<void>((resolve) => (releaseHolder = resolve));
-    let rowHeld = () => {};
-    const held = new Promise<void>((resolve) => (rowHeld = resolve));
-    const holder = database.transaction(async (sql) => {
-      await sql.query('UPDATE hot_row SET units = units - 1 WHERE id = 1');
-      rowHeld();
-      await holding;
-    });
-    await held;
+    const holder = await holdInTransaction(database, 'UPDATE hot_row SET units = units - 1 WHERE id = 1');
     // Transactions and single statements waiting on the held row take every pooled connection
     // (the holder's and nine more, in the order asked: five statements, four transactions); two
     // transactions and a statement queue for one.
@@ -122,8 +113,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
       );
       expect(row!.units).toBeGreaterThan(0);
     } finally {
-      releaseHolder();
-      await holder;
+      await holder.release();
       await Promise.all(waiting);
     }
   });
@@ -154,17 +144,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
   });
 
   it("sends a read that waits for a table's lock to the pool, so the reads behind it go on", async () => {
-    let releaseTable = () => {};
-    const holding = new Promise<void>((resolve) => (releaseTable = resolve));
-    let tableHeld = () => {};
-    const held = new Promise<void>((resolve) => (tableHeld = resolve));
     // As a migration altering the table would.
-    const migration = database.transaction(async (sql) => {
-      await sql.exec('LOCK TABLE hot_row IN ACCESS EXCLUSIVE MODE');
-      tableHeld();
-      await holding;
-    });
-    await held;
+    const migration = await holdInTransaction(database, 'LOCK TABLE hot_row IN ACCESS EXCLUSIVE MODE');
     try {
       const waiting = database.reads.query<{ units: number }>('SELECT units FROM hot_row WHERE id = $1', [1]);
       // Sent after it on the same connection: answered once the first has given up its place.
@@ -172,12 +153,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
       expect(behind!.one).toBe(1);
       // The first is still waiting, on the pool now: answered once the table is free.
       await until(async () => (await lockWaits(database)) === 1);
-      releaseTable();
+      await migration.release();
       const [row] = await waiting;
       expect(row!.units).toBeGreaterThan(0);
     } finally {
-      releaseTable();
-      await migration;
+      await migration.release();
     }
     expect(READ_LOCK_TIMEOUT_MS).toBeLessThan(1_000);
   });
@@ -199,6 +179,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
     expect(after).not.toBe(pid);
   });
 });
+
+/**
+ * Runs `statement` in a transaction left open, and resolves once it has run (its locks held);
+ * `release()` lets the transaction commit and waits for it (again: waits for the same commit).
+ */
+async function holdInTransaction(
+  database: Database,
+  statement: string,
+): Promise<{ release(): Promise<void> }> {
+  let release = () => {};
+  const releasing = new Promise<void>((resolve) => (release = resolve));
+  let held = () => {};
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const transaction = database.transaction(async (sql) => {
+    await sql.query(statement);
+    held();
+    await releasing;
+  });
+  await Promise.race([holding, transaction]);
+  return {
+    release() {
+      release();
+      return transaction;
+    },
+  };
+}
 
 /** Backends of this database waiting for a lock (asked on the read connections: the pool may be full). */
 async function lockWaits(database: Database): Promise<number> {

@@ -158,6 +158,17 @@ function statementName(text: string): string | null {
   return name;
 }
 
+/** One statement on a node-postgres pool or client, prepared under its name when it has one. */
+async function runStatement<Row>(
+  client: pg.Pool | pg.PoolClient | pg.Client,
+  text: string,
+  params?: unknown[],
+): Promise<Row[]> {
+  const name = params && params.length > 0 ? statementName(text) : null;
+  const result = name ? await client.query({ name, text, values: params }) : await client.query(text, params);
+  return result.rows as Row[];
+}
+
 /**
  * Reads sent pipelined (PostgreSQL's extended protocol, each statement with its own Sync, so each
  * is its own transaction and an error fails that statement alone): a statement goes out as soon as
@@ -173,7 +184,7 @@ function statementName(text: string): string | null {
  * to `fallback` (the pool), where its wait holds up no one else. A connection that stops answering
  * without closing is given up after READ_ANSWER_TIMEOUT_MS, failing the reads in flight on it.
  */
-export function pipelinedReads(
+function pipelinedReads(
   url: string,
   count: number,
   fallback: SqlRunner,
@@ -225,11 +236,7 @@ export function pipelinedReads(
     try {
       const client = await (connection.client ?? open(connection));
       batch(connection, client);
-      const name = params && params.length > 0 ? statementName(text) : null;
-      const result = name
-        ? await client.query({ name, text, values: params })
-        : await client.query(text, params);
-      return result.rows as Row[];
+      return await runStatement<Row>(client, text, params);
     } catch (error) {
       if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
     } finally {
@@ -269,7 +276,6 @@ export const READ_CONNECTIONS = 1;
 
 async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
-
   const transactions = createGate(Math.max(1, max - CONNECTIONS_KEPT_FOR_READS));
   const listener = createPostgresListener(url);
   // An idle connection can be closed by the server (restart, failover, a dropped test database).
@@ -280,13 +286,7 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     async exec(text) {
       await client.query(text);
     },
-    async query<Row>(text: string, params?: unknown[]) {
-      const name = params && params.length > 0 ? statementName(text) : null;
-      const result = name
-        ? await client.query({ name, text, values: params })
-        : await client.query(text, params);
-      return result.rows as Row[];
-    },
+    query: (text, params) => runStatement(client, text, params),
   });
   const sql = runner(pool);
   const reads = pipelinedReads(url, READ_CONNECTIONS, sql);
