@@ -34,6 +34,8 @@ export type DepsInput = {
    * default). API tests turn them off: their factories write rows without announcing them.
    */
   caches?: boolean;
+  /** Tests only: password hashing at a test's cost (platform/auth.ts), never a real shop's. */
+  cheapPasswordHashing?: boolean;
 };
 
 /**
@@ -64,6 +66,7 @@ export async function createDeps(input: DepsInput): Promise<AppDeps> {
     env,
     database,
     logger,
+    cheapPasswordHashing: input.cheapPasswordHashing,
     emails: {
       confirmation: (to, firstName, token) => sendConfirmationEmail(emailing, to, firstName, token),
       passwordReset: (to, firstName, token) => sendPasswordResetEmail(emailing, to, firstName, token),

@@ -31,7 +31,9 @@ export type Shop = {
   stop(): Promise<void>;
 };
 
-export type ShopOptions = Partial<Pick<DepsInput, 'mailer' | 'storage' | 'jobs' | 'caches'>> & {
+export type ShopOptions = Partial<
+  Pick<DepsInput, 'mailer' | 'storage' | 'jobs' | 'caches' | 'cheapPasswordHashing'>
+> & {
   /** An open, migrated database; by default the one the environment names (opened here). */
   database?: Database;
   logger?: Logger;
@@ -64,6 +66,7 @@ export async function createShop(env: Env, options: ShopOptions = {}): Promise<S
     storage: options.storage,
     jobs: options.jobs,
     caches: options.caches,
+    cheapPasswordHashing: options.cheapPasswordHashing,
   });
   const web = options.web
     ? await createWebHandlers(env.buildDir, { cache: deps.pageCache ?? undefined })

@@ -45,11 +45,18 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * The job workers run for real, polling often and retrying at once (no back-off) so a test does
  * not wait; `jobsIdle()` waits until every due job has run. Schedules are off unless asked. The
  * two read caches (the page cache and the listings' totals) are off unless asked: factories write
- * rows straight to the database, announcing nothing that would clear them.
+ * rows straight to the database, announcing nothing that would clear them. Passwords are hashed
+ * at a test's cost unless asked (platform/auth.ts).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { jobs?: Partial<JobQueueOptions>; startJobs?: boolean; caches?: boolean } = {},
+  options: {
+    jobs?: Partial<JobQueueOptions>;
+    startJobs?: boolean;
+    caches?: boolean;
+    /** Better Auth's own password hashing, as a real shop has it, instead of the tests' cheap one. */
+    realPasswordHashing?: boolean;
+  } = {},
 ) {
   const { database, drop } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-test-'));
@@ -59,6 +66,9 @@ export async function createTestApp(
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     jobs: { pollSeconds: 0.2, retryDelaySeconds: 0, schedules: false, ...options.jobs },
     caches: options.caches ?? false,
+    // A real shop's scrypt costs some 80 ms of a core per hash, and the suite hashes over a
+    // thousand passwords: the same hashing at a test's cost (platform/auth.ts).
+    cheapPasswordHashing: !options.realPasswordHashing,
   });
   const { deps, app } = shop;
   if (options.startJobs ?? true) await shop.start();

@@ -4,7 +4,7 @@
  * passwords.ts, profile.ts, shop-created-accounts.ts), and the browser talks to our routes, never
  * to Better Auth's handler (which is not mounted).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { LIMITS } from '#shared/constants';
@@ -51,7 +51,47 @@ export type AuthEmails = {
   accountExists(to: string, firstName: string): Promise<unknown>;
 };
 
-export type AuthDeps = { env: Env; database: Database; logger: Logger; emails: AuthEmails };
+export type AuthDeps = {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  emails: AuthEmails;
+  /** Tests only: `cheapPasswordHashing` below, instead of Better Auth's own. */
+  cheapPasswordHashing?: boolean;
+};
+
+/**
+ * Password hashing for the API tests' shops (docs/decisions/2026-12-07-cheap-password-hashing.md):
+ * scrypt in Better Auth's stored form (hex salt, a colon, the hex key), at a cost of about 1/500th
+ * of its own (N 16384, r 16: some 80 ms of a core per hash), which is a fifth of what the API
+ * suite spends. Chosen in code by the test factory (tests/setup/test-app.ts), never by the
+ * environment, so no configuration can turn it on for a real shop; the shop the server, the
+ * scripts and the browser tests run keeps Better Auth's hashing, and a test checks it does.
+ */
+const CHEAP_SCRYPT = { N: 1024, r: 1, p: 1 } as const;
+const CHEAP_KEY_BYTES = 64;
+
+function cheapKey(password: string, salt: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, CHEAP_KEY_BYTES, CHEAP_SCRYPT, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+const cheapPasswordHashing = {
+  async hash(password: string): Promise<string> {
+    const salt = randomBytes(16).toString('hex');
+    return `${salt}:${(await cheapKey(password, salt)).toString('hex')}`;
+  },
+  async verify({ hash, password }: { hash: string; password: string }): Promise<boolean> {
+    const [salt, key] = hash.split(':');
+    if (!salt || !key) return false;
+    const expected = Buffer.from(key, 'hex');
+    const actual = await cheapKey(password, salt);
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  },
+};
 
 function buildAuth(deps: AuthDeps, secret: string) {
   const { env, logger } = deps;
@@ -139,6 +179,7 @@ function buildAuth(deps: AuthDeps, secret: string) {
       onExistingUserSignUp: async ({ user }) => {
         await deps.emails.accountExists(user.email, firstNameOf(user));
       },
+      ...(deps.cheapPasswordHashing ? { password: cheapPasswordHashing } : {}),
     },
     emailVerification: {
       sendOnSignUp: true,

@@ -1,3 +1,4 @@
+import { verifyPassword } from 'better-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createUser, lastEmailTo, signIn } from '../../../../tests/factories/accounts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
@@ -119,6 +120,34 @@ describe('POST /api/auth/register', () => {
     expect((await lastEmailTo(t, existing.email))?.kind).toBe('account_exists');
     // The original password still works.
     await expect(signIn(t, existing.email, existing.password)).resolves.toContain('session_token=');
+  });
+});
+
+describe('password hashing', () => {
+  it("is Better Auth's own in a real shop, and the tests' cheap form only where a test asks", async () => {
+    const storedHash = async (app: TestApp, email: string) => {
+      const [row] = await app.database.sql.query<{ password: string }>(
+        `SELECT a.password FROM accounts a JOIN users u ON u.id = a.user_id WHERE u.email = $1`,
+        [email],
+      );
+      return row!.password;
+    };
+    const real = await createTestApp({}, { realPasswordHashing: true });
+    try {
+      const user = await createUser(real, { email: 'hashed@example.ng', password: 'Lagos-2026' });
+      const hash = await storedHash(real, user.email);
+      expect(await verifyPassword({ hash, password: 'Lagos-2026' })).toBe(true);
+      expect(await verifyPassword({ hash, password: 'Lagos-2025' })).toBe(false);
+      expect(await signIn(real, user.email, 'Lagos-2026')).toContain('session_token=');
+    } finally {
+      await real.close();
+    }
+    // This file's shop hashes at the tests' cost: a hash Better Auth's own parameters do not match.
+    const cheap = await createUser(t, { email: 'cheap@example.ng', password: 'Lagos-2026' });
+    const hash = await storedHash(t, cheap.email);
+    expect(hash).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    expect(await verifyPassword({ hash, password: 'Lagos-2026' })).toBe(false);
+    expect(await signIn(t, cheap.email, 'Lagos-2026')).toContain('session_token=');
   });
 });
 
