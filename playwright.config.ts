@@ -13,16 +13,20 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // A failed test runs once more, recording its trace (below), and the run fails all the same:
+  // a test that passes only the second time is flaky, and a flaky test is a defect, not a pass.
+  retries: 1,
+  failOnFlakyTests: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   globalSetup: './tests/e2e/support/global-setup.ts',
   use: {
     baseURL: `http://localhost:${port}`,
-    // A failed test keeps its trace: every action with the page's DOM before and after it. Not the
-    // screencast: encoding a frame per action cost the browsers a fifth of their time.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // The trace of a failed test's second run: every action with the page's DOM before and after
+    // it. Only then: recording it for every test cost the browsers a tenth of their time, and the
+    // screencast a fifth more.
+    trace: { mode: 'on-first-retry', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
