@@ -62,9 +62,9 @@ export type AuthDeps = {
 
 /**
  * Password hashing for the API tests' shops (docs/decisions/2026-12-07-cheap-password-hashing.md):
- * scrypt in Better Auth's stored form (hex salt, a colon, the hex key), at a cost of about 1/500th
- * of its own (N 16384, r 16: some 80 ms of a core per hash), which is a fifth of what the API
- * suite spends. Chosen in code by the test factory (tests/setup/test-app.ts), never by the
+ * scrypt in Better Auth's stored form (hex salt, a colon, the hex key), at about 1/500th of the
+ * cost of its own (N 16384, r 16: some 80 ms of a core per hash, which took a fifth of the API
+ * suite's time). Chosen in code by the test factory (tests/setup/test-app.ts), never by the
  * environment, so no configuration can turn it on for a real shop; the shop the server, the
  * scripts and the browser tests run keeps Better Auth's hashing, and a test checks it does.
  */
