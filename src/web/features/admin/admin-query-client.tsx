@@ -3,9 +3,13 @@ import {
   dehydrate,
   type FetchQueryOptions,
   HydrationBoundary,
+  type InvalidateOptions,
+  type InvalidateQueryFilters,
   isServer,
+  notifyManager,
   QueryClient,
   QueryClientProvider,
+  type QueryKey,
 } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api';
@@ -18,8 +22,36 @@ const isClientError = (error: unknown) =>
 export const isAccessError = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
+/**
+ * A change the panel made, or heard of live, invalidates what it affects; TanStack Query then
+ * refetches it, but a query whose first answer is still on its way only waits for that answer,
+ * which was asked for before the change and would stand as fresh (a list searched a moment before
+ * a save showed the product unsaved until the next refetch). Such a first fetch is asked again
+ * here, and whoever awaits it gets the new answer.
+ */
+class PanelQueryClient extends QueryClient {
+  override invalidateQueries<TTaggedQueryKey extends QueryKey = QueryKey>(
+    filters?: InvalidateQueryFilters<TTaggedQueryKey>,
+    options?: InvalidateOptions,
+  ): Promise<void> {
+    return notifyManager.batch(() => {
+      if (filters?.refetchType !== 'none') {
+        for (const query of this.getQueryCache().findAll(filters)) {
+          if (query.state.data !== undefined || query.state.fetchStatus !== 'fetching') continue;
+          // A silent cancel hands the new fetch's answer to those awaiting the old one.
+          void query.cancel({ silent: true });
+          query.fetch().catch(() => {
+            // Its observers show the failure; a loader awaiting it receives it.
+          });
+        }
+      }
+      return super.invalidateQueries(filters, options);
+    });
+  }
+}
+
 export function createAdminQueryClient(): QueryClient {
-  return new QueryClient({
+  return new PanelQueryClient({
     defaultOptions: {
       queries: {
         // Data shown is at most 30 s old before a refetch (also on returning to the tab).
