@@ -15,7 +15,11 @@ import { claimsByVariant, type LowStockVariant, outOfStock, type StockClaim } fr
  * behind the page traffic, and every other buyer of it (those who would be told it sold out too)
  * queued behind each holder in turn. Here the stock is taken by one statement that commits by
  * itself: the row is locked for that statement only, the buyers of the last units are decided one
- * statement after another, and the losers hear "sold out" at once. The order's transaction then
+ * statement after another, and the losers hear "sold out" at once. Those statements are
+ * provisional (`database.provisional`): sent one behind the other on a connection of their own,
+ * taken in turn by one database process without a round trip between them, and committed without
+ * waiting for the disk, as the order's commit waits for it (a hold lost to a crash gives its units
+ * back, and no order was confirmed with it). The order's transaction then
  * consumes its holds as it commits (`consumedHolds`); an order that fails gives them back
  * (`releaseHolds`); a process that died in between leaves holds the sweep gives back
  * (`releaseStaleHoldsJob`).
@@ -117,9 +121,9 @@ async function stockLeft(sql: SqlRunner, claim: StockClaim, seen: number | undef
 }
 
 /**
- * Holds the stock of every claim, each by its own statement committed at once (`deps.database.sql`,
- * never inside a transaction: that would keep the rows locked to its commit, which is what holds
- * are for avoiding). All or nothing: when one claim is short, the holds already taken are given
+ * Holds the stock of every claim, each by its own provisional statement committed at once
+ * (`deps.database.provisional`, never inside a transaction: that would keep the rows locked to its
+ * commit, which is what holds are for avoiding). All or nothing: when one claim is short, the holds already taken are given
  * back and 409 out_of_stock names the item and what is left. A sale that takes a variant to its
  * low-stock level queues the admins' alert (its own transaction), whatever becomes of the order.
  */
@@ -129,19 +133,18 @@ export async function holdStock(
   claims: readonly StockClaim[],
   lowStockAt: number | null,
 ): Promise<string[]> {
-  const sql = deps.database.sql;
   const taken: Taken[] = [];
   try {
     // One per variant, in id order, as every other taker of several variants' rows takes them.
     const sorted = claimsByVariant(claims).sort((a, b) => (a.variantId < b.variantId ? -1 : 1));
     for (const claim of sorted) {
-      const [row] = await takeHold(sql, {
+      const [row] = await takeHold(deps.database.provisional, {
         variantId: claim.variantId,
         quantity: claim.quantity,
         userId,
         lowStockAt,
       });
-      if (!row?.hold) throw outOfStock(claim, await stockLeft(sql, claim, row?.stockSeen));
+      if (!row?.hold) throw outOfStock(claim, await stockLeft(deps.database.reads, claim, row?.stockSeen));
       const { holdId, alerted, announced: _, ...variant } = row.hold;
       taken.push({ holdId, lowStock: alerted ? variant : null });
     }

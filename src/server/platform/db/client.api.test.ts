@@ -4,6 +4,7 @@ import {
   CONNECTIONS_KEPT_FOR_READS,
   createGate,
   type Database,
+  PROVISIONAL_LOCK_TIMEOUT_MS,
   READ_CONNECTIONS,
   READ_LOCK_TIMEOUT_MS,
 } from './client';
@@ -53,6 +54,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
     ({ database, drop } = await openTestDatabase());
     await database.sql.exec('CREATE TABLE hot_row (id int PRIMARY KEY, units int NOT NULL)');
     await database.sql.exec('INSERT INTO hot_row VALUES (1, 50)');
+    await database.sql.exec('CREATE TABLE held_units (id int PRIMARY KEY, units int NOT NULL)');
+    await database.sql.exec('INSERT INTO held_units VALUES (1, 60), (2, 60)');
   });
   afterAll(() => drop());
 
@@ -160,6 +163,51 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
       await migration.release();
     }
     expect(READ_LOCK_TIMEOUT_MS).toBeLessThan(1_000);
+  });
+
+  it('takes provisional statements one after another on a connection of their own, each committed at once without waiting for the disk', async () => {
+    const [read] = await database.reads.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    // Fifty takers of one row's last forty units, all asked at once.
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        database.provisional.query<{ units: number; pid: number; durability: string }>(
+          `UPDATE held_units SET units = units - 1 WHERE id = 1 AND units > 20
+           RETURNING units, pg_backend_pid() AS pid, current_setting('synchronous_commit') AS durability`,
+        ),
+      ),
+    );
+    const taken = answers.flat();
+    expect(taken).toHaveLength(40);
+    // In the order asked, one process: 59, 58, … 20.
+    expect(taken.map((row) => row.units)).toEqual(Array.from({ length: 40 }, (_, n) => 59 - n));
+    expect(new Set(taken.map((row) => row.pid)).size).toBe(1);
+    expect(taken[0]!.pid).not.toBe(read!.pid);
+    expect(new Set(taken.map((row) => row.durability))).toEqual(new Set(['off']));
+    // Committed: another connection sees them.
+    const [row] = await database.sql.query<{ units: number }>('SELECT units FROM held_units WHERE id = 1');
+    expect(row!.units).toBe(20);
+  });
+
+  it('sends a provisional statement that waits for a row lock to the pool, so those behind it go on', async () => {
+    const transaction = await holdInTransaction(database, 'UPDATE held_units SET units = units WHERE id = 2');
+    try {
+      const waiting = database.provisional.query<{ units: number }>(
+        'UPDATE held_units SET units = units - 1 WHERE id = 2 RETURNING units',
+      );
+      // Sent after it on the same connection: answered once the first has given up its place.
+      const [behind] = await database.provisional.query<{ units: number }>(
+        'UPDATE held_units SET units = units - 1 WHERE id = 1 RETURNING units',
+      );
+      expect(behind!.units).toBe(19);
+      // The first waits on the pool now; the statement given up changed nothing.
+      await until(async () => (await lockWaits(database)) === 1);
+      await transaction.release();
+      const [row] = await waiting;
+      expect(row!.units).toBe(59);
+    } finally {
+      await transaction.release();
+    }
+    expect(PROVISIONAL_LOCK_TIMEOUT_MS).toBeLessThan(READ_LOCK_TIMEOUT_MS);
   });
 
   it('opens a read connection again once the server has closed it', async () => {

@@ -52,10 +52,21 @@ export interface Database {
   /**
    * For a single statement that only reads: a SELECT that writes nothing and takes no row lock
    * (no FOR UPDATE, no advisory lock), so no other statement's row lock holds it up. On
-   * PostgreSQL these go pipelined over a connection of their own (pipelinedReads), never queued
+   * PostgreSQL these go pipelined over a connection of their own (`pipelined`), never queued
    * behind the pool's transactions or a statement waiting for a row lock; on PGlite it is `sql`.
    */
   reads: SqlRunner;
+  /**
+   * For a single statement whose change is provisional: it commits by itself, and a later
+   * transaction either confirms it with a commit of its own or undoes it (a stock hold, consumed by
+   * its order or given back). It waits at most for its statement's row locks, never holds one
+   * across a round trip, and must not wait on a lock for long. On PostgreSQL these go pipelined over
+   * a connection of their own, one after another, and commit without waiting for the disk: the
+   * confirming commit waits for it, and writes the provisional change to disk with its own
+   * (docs/decisions/2026-12-07-provisional-statements.md). One that waits for a row lock gives its
+   * place up after PROVISIONAL_LOCK_TIMEOUT_MS and runs on the pool instead. On PGlite it is `sql`.
+   */
+  provisional: SqlRunner;
   /** Runs `fn` in one transaction with plain SQL. */
   transaction<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T>;
   /**
@@ -170,24 +181,27 @@ async function runStatement<Row>(
 }
 
 /**
- * Reads sent pipelined (PostgreSQL's extended protocol, each statement with its own Sync, so each
+ * Statements sent pipelined (PostgreSQL's extended protocol, each with its own Sync, so each
  * is its own transaction and an error fails that statement alone): a statement goes out as soon as
  * it is asked, without waiting for the answers before it, on whichever of `count` connections has
  * the fewest in flight, opened at their first use and again after one is lost. The statements
  * asked within one turn of the event loop leave in one write, and the server reads them together:
- * a read costs the shop a share of one system call instead of its own, and the server a share of
- * one wake-up (docs/decisions/2026-12-07-pipelined-reads.md).
+ * a statement costs the shop a share of one system call instead of its own, and the server a share
+ * of one wake-up (docs/decisions/2026-12-07-pipelined-reads.md).
  *
- * Only for statements that take no row lock: the answers come back in the order asked, so a
- * statement that waits holds up every read behind it. A plain SELECT can still wait for a table's
- * exclusive lock (a migration altering it): it waits here at most READ_LOCK_TIMEOUT_MS, then goes
- * to `fallback` (the pool), where its wait holds up no one else. A connection that stops answering
- * without closing is given up after READ_ANSWER_TIMEOUT_MS, failing the reads in flight on it.
+ * Only for statements that do not wait on locks: the answers come back in the order asked, so a
+ * statement that waits holds up every one behind it. One that does wait (a SELECT for a table's
+ * exclusive lock, a migration's; a provisional write for a row a transaction has locked) waits here
+ * at most `lockTimeoutMs`, then goes to `fallback` (the pool), where its wait holds up no one
+ * else; the statement given up changed nothing. A connection that stops answering without closing
+ * is given up after ANSWER_TIMEOUT_MS, failing the statements in flight on it. `options` are the
+ * connection's settings (PostgreSQL's `-c name=value`).
  */
-function pipelinedReads(
+function pipelined(
   url: string,
   count: number,
   fallback: SqlRunner,
+  settings: { lockTimeoutMs: number; options?: string },
 ): SqlRunner & { close(): Promise<void> } {
   type Connection = { client: Promise<pg.Client> | null; inFlight: number; corked: boolean };
   const connections: Connection[] = Array.from({ length: Math.max(1, count) }, () => ({
@@ -200,8 +214,9 @@ function pipelinedReads(
     const client = new pg.Client({
       connectionString: url,
       pipeline: true,
-      lock_timeout: READ_LOCK_TIMEOUT_MS,
-      query_timeout: READ_ANSWER_TIMEOUT_MS,
+      lock_timeout: settings.lockTimeoutMs,
+      options: settings.options,
+      query_timeout: ANSWER_TIMEOUT_MS,
       keepAlive: true,
     });
     const ready = client.connect().then(() => client);
@@ -265,8 +280,13 @@ function pipelinedReads(
 const LOCK_NOT_AVAILABLE = '55P03';
 /** How long a pipelined read may wait for a table's lock before it goes to the pool. */
 export const READ_LOCK_TIMEOUT_MS = 200;
-/** How long a pipelined read waits for its answer before its connection is given up. */
-const READ_ANSWER_TIMEOUT_MS = 30_000;
+/**
+ * How long a provisional statement may wait for a row lock before it goes to the pool: the
+ * provisional statements behind it wait as long.
+ */
+export const PROVISIONAL_LOCK_TIMEOUT_MS = 100;
+/** How long a pipelined statement waits for its answer before its connection is given up. */
+const ANSWER_TIMEOUT_MS = 30_000;
 
 /**
  * Connections of their own for pipelined reads (beside the pool's). One: on two cores its database
@@ -289,12 +309,20 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     query: (text, params) => runStatement(client, text, params),
   });
   const sql = runner(pool);
-  const reads = pipelinedReads(url, READ_CONNECTIONS, sql);
+  const reads = pipelined(url, READ_CONNECTIONS, sql, { lockTimeoutMs: READ_LOCK_TIMEOUT_MS });
+  // One connection: its statements are taken one after another by one database process, so those
+  // queued on one row (a drop's buyers) never wait for each other's lock, and the row is free as
+  // soon as each has run.
+  const provisional = pipelined(url, 1, sql, {
+    lockTimeoutMs: PROVISIONAL_LOCK_TIMEOUT_MS,
+    options: '-c synchronous_commit=off',
+  });
   return {
     kind: 'postgres',
     db: drizzlePg(pool, { schema }) as unknown as Db,
     sql,
     reads,
+    provisional,
     transaction: (fn) =>
       transactions.run(async () => {
         const client = await pool.connect();
@@ -319,6 +347,7 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     close: once(async () => {
       await listener.close();
       await reads.close();
+      await provisional.close();
       await pool.end();
     }),
   };
@@ -348,6 +377,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
     db: drizzlePglite(client, { schema }) as unknown as Db,
     sql: runner(client),
     reads: runner(client),
+    provisional: runner(client),
     async transaction(fn) {
       const tx = { current: null as ReturnType<typeof inTransaction> | null };
       const result = await client.transaction((pgliteTx) => {
