@@ -28,12 +28,13 @@ import { recheckPendingPayments } from './payments';
  * successful charge at Paystack is in the book once.
  *
  * Each run has its own drop product on the same app and database; the shoppers are made once.
- * Runs: MONEY_PROPERTY_RUNS (default 200 on PostgreSQL, 10 on PGlite, where everything runs in one process). A failure prints fast-check's
- * seed and path; MONEY_PROPERTY_SEED and MONEY_PROPERTY_PATH replay it.
+ * Runs: MONEY_PROPERTY_RUNS (default 100 on PostgreSQL, 10 on PGlite, where everything runs in one
+ * process; `npm run test:money` runs 5,000). A failure prints fast-check's seed and path;
+ * MONEY_PROPERTY_SEED and MONEY_PROPERTY_PATH replay it.
  */
 
 const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
-const RUNS = Number(process.env.MONEY_PROPERTY_RUNS ?? (ON_POSTGRES ? 200 : 10));
+const RUNS = Number(process.env.MONEY_PROPERTY_RUNS ?? (ON_POSTGRES ? 100 : 10));
 const SEED = process.env.MONEY_PROPERTY_SEED ? Number(process.env.MONEY_PROPERTY_SEED) : undefined;
 const PATH = process.env.MONEY_PROPERTY_PATH || undefined;
 /** Generous: a run takes about a second on PostgreSQL; shrinking a failure runs many more. */
