@@ -123,9 +123,10 @@ async function stockLeft(sql: SqlRunner, claim: StockClaim, seen: number | undef
 /**
  * Holds the stock of every claim, each by its own provisional statement committed at once
  * (`deps.database.provisional`, never inside a transaction: that would keep the rows locked to its
- * commit, which is what holds are for avoiding). All or nothing: when one claim is short, the holds already taken are given
- * back and 409 out_of_stock names the item and what is left. A sale that takes a variant to its
- * low-stock level queues the admins' alert (its own transaction), whatever becomes of the order.
+ * commit, which is what holds are for avoiding). All or nothing: when one claim is short, the
+ * holds already taken are given back and 409 out_of_stock names the item and what is left. A sale
+ * that takes a variant to its low-stock level queues the admins' alert (its own transaction),
+ * whatever becomes of the order.
  */
 export async function holdStock(
   deps: Pick<AppDeps, 'database' | 'env' | 'jobs'>,
