@@ -18,6 +18,8 @@ import { readyBlock, type StartUpReport, startUpReport } from './start-up';
 
 /** How long an idle kept-alive connection stays open: longer than a load balancer's own (60 s). */
 const KEEP_ALIVE_MS = 65_000;
+/** A server process's message to the primary once it listens and has said so in the log. */
+const SERVER_PROCESS_READY = 'shop:server-process-ready';
 
 function open(env: Env, report?: StartUpReport): Promise<Database> {
   // A brand-new data folder starts from the build's template (setup/template.ts): no initdb here.
@@ -116,6 +118,9 @@ async function runServer(env: Env, logger: Logger, options: { prepared: boolean 
     const info = server.address() as AddressInfo;
     if (cluster.isWorker) {
       logger.info({ port: info.port, worker: cluster.worker?.id, pid: process.pid }, 'server process ready');
+      // Told after the line is written, so the primary's 'Shop ready' line always comes after it
+      // (cluster's own 'listening' message can overtake it).
+      process.send?.(SERVER_PROCESS_READY);
       return;
     }
     const warning = networkExposureWarning(env);
@@ -197,7 +202,8 @@ async function runPrimary(env: Env, logger: Logger) {
     for (const worker of workers) worker?.process.kill('SIGTERM');
   };
 
-  cluster.on('listening', (worker) => {
+  cluster.on('message', (worker, message) => {
+    if (message !== SERVER_PROCESS_READY) return;
     listening.add(worker.id);
     startFailures = 0;
     if (ready || listening.size < env.webConcurrency) return;
